@@ -1,0 +1,339 @@
+/* Legal moves, make/unmake, endings and scores for every rule set.
+ * Behaviour differences between rule sets come only from the rows in
+ * rules_sets.c; nothing here tests a rule set's number. */
+#include "rules.h"
+#include "rules_sets.h"
+
+#define HAND_CAPTURED 0x07u
+#define HAND_READY_ONE 0x08u
+#define HAND_READY 0x38u
+#define HAND_CHAIN 0xC0u
+#define HAND_CHAIN_ONE 0x40u
+#define STM_BIT (1uL << 31)
+#define SET_SHIFT 29
+
+uint8_t rules_popcount(uint32_t bits)
+{
+    uint8_t n = 0;
+    while (bits) {
+        bits &= bits - 1u;
+        n++;
+    }
+    return n;
+}
+
+static inline uint8_t lowest_point(uint32_t bits)
+{
+    uint8_t p = 0;
+    while (!(bits & 1u)) {
+        bits >>= 1;
+        p++;
+    }
+    return p;
+}
+
+void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover)
+{
+    p->men[RULES_WHITE] = RULES_ROW_MASK(0);
+    p->men[RULES_BLACK] = RULES_ROW_MASK(4);
+    p->marked = ((uint32_t)set << SET_SHIFT) | (first_mover ? STM_BIT : 0u);
+    p->hand[0] = p->hand[1] = 0;
+    p->chain[0] = p->chain[1] = RULES_CHAIN_NONE;
+}
+
+/* Destination of a side's last move when it was part of a chain, else NO_POINT. */
+static uint8_t chain_destination(uint8_t chain)
+{
+    bool extra;
+    if (chain == RULES_CHAIN_NONE)
+        return RULES_NO_POINT;
+    return rules_neighbour(chain & 0x1Fu, chain >> 5, &extra);
+}
+
+/* Appends the move, with its return variants when it is a recovering arrival. */
+typedef struct {
+    rules_move_t *buf;
+    uint8_t n;
+} move_list_t;
+
+static inline void push(move_list_t *l, rules_move_t m) { l->buf[l->n++] = m; }
+
+static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only)
+{
+    const uint8_t set = rules_set_of(p);
+    const uint8_t flags = rules_set_flags(set);
+    const uint8_t limit = rules_set_chain_limit(set);
+    const uint8_t s = rules_side_to_move(p), o = s ^ 1u;
+    const uint32_t own = p->men[s], opp = p->men[o], occ = own | opp;
+    const uint32_t camp = rules_enemy_camp(s), home = rules_home_row(s);
+    const uint8_t cfrom = p->chain[s] & 0x1Fu;
+    const uint8_t cdest = chain_destination(p->chain[s]);
+    const uint8_t clen = (uint8_t)(((p->hand[s] & HAND_CHAIN) >> 6) + 1u);
+    const bool can_recover = (flags & RS_RETURN_ON_ARRIVAL) && rules_captured(p, s) > 0u;
+
+    if (!protected_only && rules_ready(p, s) > 0u) {
+        for (uint32_t free = home & ~occ; free; free &= free - 1u)
+            push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
+    }
+    for (uint32_t movers = own & ~camp; movers; movers &= movers - 1u) {
+        const uint8_t f = lowest_point(movers);
+        const uint8_t frow = f / 5u;
+        for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
+            bool extra;
+            const uint8_t t = rules_neighbour(f, slot, &extra);
+            if (t == RULES_NO_POINT)
+                break;
+            const uint32_t tbit = RULES_BIT(t);
+            if ((extra && !(flags & RS_EXTRA_LINK)) || (own & tbit))
+                continue;
+            if (flags & RS_FORWARD_ONLY) {
+                const uint8_t trow = t / 5u;
+                if (s == RULES_WHITE ? trow < frow : trow > frow)
+                    continue;
+            }
+            const bool cap = (opp & tbit) != 0u;
+            /* the victim's camp is the mover's enemy camp */
+            const bool shielded = (flags & RS_HOME_PROTECT) && cap && (tbit & camp);
+            if (shielded != protected_only)
+                continue;
+            if (limit && f == cdest && t == cfrom && clen + 1u >= limit)
+                continue;
+            const bool marks = cap && !((flags & RS_MARK_OUTSIDE_CAMP) && (tbit & camp));
+            if (can_recover && (tbit & camp) && ((p->marked & RULES_BIT(f)) || marks)) {
+                uint32_t free = home & ~(occ & ~RULES_BIT(f));
+                if (!free || (flags & RS_RETURN_MAY_HOLD))
+                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap)); /* owed or held */
+                for (; free; free &= free - 1u)
+                    push(l, RULES_MOVE(f, t, lowest_point(free), cap));
+            } else {
+                push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+            }
+        }
+    }
+}
+
+uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf)
+{
+    move_list_t l = {buf, 0};
+    if (rules_ended_by_condition(p))
+        return 0;
+    generate(p, &l, false);
+    if (l.n == 0u && (rules_set_flags(rules_set_of(p)) & RS_HOME_PROTECT))
+        generate(p, &l, true); /* shielded captures are the last resort */
+    return l.n;
+}
+
+static uint8_t slot_of(uint8_t from, uint8_t to)
+{
+    bool extra;
+    uint8_t slot = 0;
+    while (rules_neighbour(from, slot, &extra) != to)
+        slot++;
+    return slot;
+}
+
+void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u)
+{
+    const uint8_t set = rules_set_of(p);
+    const uint8_t flags = rules_set_flags(set);
+    const uint8_t s = rules_side_to_move(p), o = s ^ 1u;
+    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m), ret = RULES_MOVE_RET(m);
+    const uint32_t tbit = RULES_BIT(t), camp = rules_enemy_camp(s);
+
+    u->hand[0] = p->hand[0];
+    u->hand[1] = p->hand[1];
+    u->chain[0] = p->chain[0];
+    u->chain[1] = p->chain[1];
+    u->flags = 0;
+    p->marked ^= STM_BIT;
+
+    if (f == RULES_HAND_POINT) {
+        p->men[s] |= tbit;
+        p->hand[s] = (uint8_t)(p->hand[s] - HAND_READY_ONE);
+        p->chain[s] = RULES_CHAIN_NONE;
+        return;
+    }
+    const uint32_t fbit = RULES_BIT(f);
+    bool marked = (p->marked & fbit) != 0u;
+    if (marked)
+        u->flags |= 1u;
+    p->men[s] ^= fbit | tbit;
+    p->marked &= ~fbit;
+    if (RULES_MOVE_IS_CAPTURE(m)) {
+        const bool victim_marked = (p->marked & tbit) != 0u;
+        p->men[o] &= ~tbit;
+        p->marked &= ~tbit;
+        if (victim_marked) {
+            u->flags |= 2u;
+        }
+        if (victim_marked && (flags & RS_RESERVE_IF_MARKED))
+            p->hand[o] = (uint8_t)(p->hand[o] + HAND_READY_ONE);
+        else
+            p->hand[o]++;
+        if (!((flags & RS_MARK_OUTSIDE_CAMP) && (tbit & camp)))
+            marked = true;
+    }
+    if (marked && (tbit & camp) && (flags & RS_RETURN_ON_ARRIVAL)) {
+        marked = false; /* the mark is spent on arrival */
+        if (p->hand[s] & HAND_CAPTURED) {
+            p->hand[s]--;
+            if (ret != RULES_NO_POINT)
+                p->men[s] |= RULES_BIT(ret);
+            else
+                p->hand[s] = (uint8_t)(p->hand[s] + HAND_READY_ONE); /* owed / held */
+        }
+    }
+    if (marked)
+        p->marked |= tbit;
+
+    /* back-and-forth chain: continue it (length saturates at 4) or start one */
+    uint8_t len = 0;
+    if (f == chain_destination(p->chain[s]) && t == (p->chain[s] & 0x1Fu)) {
+        len = (uint8_t)((p->hand[s] & HAND_CHAIN) >> 6);
+        if (len < 3u)
+            len++;
+    }
+    p->hand[s] = (uint8_t)((p->hand[s] & ~HAND_CHAIN) | (len << 6));
+    p->chain[s] = (uint8_t)(f | (slot_of(f, t) << 5));
+}
+
+void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u)
+{
+    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m), ret = RULES_MOVE_RET(m);
+    uint8_t s, o;
+    p->marked ^= STM_BIT;
+    s = rules_side_to_move(p);
+    o = s ^ 1u;
+    p->hand[0] = u->hand[0];
+    p->hand[1] = u->hand[1];
+    p->chain[0] = u->chain[0];
+    p->chain[1] = u->chain[1];
+    if (f == RULES_HAND_POINT) {
+        p->men[s] &= ~RULES_BIT(t);
+        return;
+    }
+    if (ret != RULES_NO_POINT)
+        p->men[s] &= ~RULES_BIT(ret);
+    p->men[s] ^= RULES_BIT(f) | RULES_BIT(t);
+    p->marked &= ~RULES_BIT(t);
+    if (u->flags & 1u)
+        p->marked |= RULES_BIT(f);
+    if (RULES_MOVE_IS_CAPTURE(m)) {
+        p->men[o] |= RULES_BIT(t);
+        if (u->flags & 2u)
+            p->marked |= RULES_BIT(t);
+    }
+}
+
+/* Has this side finished its race under the rule set's end rule? */
+static bool side_finished(const rules_pos_t *p, uint8_t s, uint8_t end_rule)
+{
+    const uint32_t men = p->men[s];
+    if (men & ~rules_enemy_camp(s))
+        return false;
+    switch (end_rule) {
+    case RS_END_NONEMPTY:
+        return men != 0u || rules_ready(p, s) == 0u;
+    case RS_END_LIVING:
+        return rules_ready(p, s) == 0u;
+    default:
+        return true;
+    }
+}
+
+bool rules_ended_by_condition(const rules_pos_t *p)
+{
+    const uint8_t set = rules_set_of(p);
+    const uint8_t end_rule = rules_set_end_rule(set);
+    if (side_finished(p, RULES_WHITE, end_rule) || side_finished(p, RULES_BLACK, end_rule))
+        return true;
+    if (rules_set_flags(set) & RS_CHAIN_ENDS_GAME) {
+        /* both sides' current chains are two full out-and-back trips */
+        return p->chain[0] != RULES_CHAIN_NONE && p->chain[1] != RULES_CHAIN_NONE &&
+               (p->hand[0] & HAND_CHAIN) == HAND_CHAIN && (p->hand[1] & HAND_CHAIN) == HAND_CHAIN;
+    }
+    return false;
+}
+
+bool rules_game_over(const rules_pos_t *p)
+{
+    rules_move_t buf[RULES_MAX_MOVES];
+    return rules_legal_moves(p, buf) == 0u;
+}
+
+static uint8_t living(const rules_pos_t *p, uint8_t s)
+{
+    return (uint8_t)(rules_popcount(p->men[s]) + rules_ready(p, s));
+}
+
+static uint8_t in_camp(const rules_pos_t *p, uint8_t s)
+{
+    return rules_popcount(p->men[s] & rules_enemy_camp(s));
+}
+
+static uint8_t compare(uint8_t w, uint8_t b)
+{
+    return w > b ? RULES_WHITE : b > w ? RULES_BLACK : RULES_DRAW;
+}
+
+/* Jasir: the side whose living pieces all arrived, or whose enemy has none left. */
+static uint8_t finisher(const rules_pos_t *p)
+{
+    bool wins[2];
+    for (uint8_t s = 0; s < 2u; s++)
+        wins[s] = living(p, s) > 0u &&
+                  (side_finished(p, s, RS_END_LIVING) || living(p, (uint8_t)(s ^ 1u)) == 0u);
+    if (wins[0] != wins[1])
+        return wins[0] ? RULES_WHITE : RULES_BLACK;
+    return compare(in_camp(p, RULES_WHITE), in_camp(p, RULES_BLACK));
+}
+
+static void race_score(const rules_pos_t *p, uint8_t score[2])
+{
+    for (uint8_t s = 0; s < 2u; s++)
+        score[s] = (uint8_t)(rules_popcount(p->men[s]) + in_camp(p, s));
+}
+
+void rules_score(const rules_pos_t *p, uint8_t score[2])
+{
+    if (rules_set_win_rule(rules_set_of(p)) == RS_WIN_FINISHER) {
+        const uint8_t w = finisher(p);
+        score[0] = score[1] = 0;
+        if (w != RULES_DRAW)
+            score[w] = living(p, w);
+        return;
+    }
+    race_score(p, score);
+}
+
+uint8_t rules_winner(const rules_pos_t *p)
+{
+    const uint8_t rule = rules_set_win_rule(rules_set_of(p));
+    uint8_t score[2];
+    if (rule == RS_WIN_FINISHER)
+        return finisher(p);
+    race_score(p, score);
+    const uint8_t w = compare(score[0], score[1]);
+    if (w == RULES_DRAW && rule == RS_WIN_SCORE_CAMP)
+        return compare(in_camp(p, RULES_WHITE), in_camp(p, RULES_BLACK));
+    return w;
+}
+
+/* Recursion is bounded by depth (callers pass small depths). */
+uint32_t rules_perft(rules_pos_t *p, uint8_t depth)
+{
+    rules_move_t buf[RULES_MAX_MOVES];
+    rules_undo_t u;
+    uint32_t total = 0;
+    if (depth == 0u)
+        return 1;
+    const uint8_t n = rules_legal_moves(p, buf);
+    if (depth == 1u)
+        return n;
+    for (uint8_t i = 0; i < n; i++) {
+        rules_make(p, buf[i], &u);
+        total += rules_perft(p, (uint8_t)(depth - 1u));
+        rules_unmake(p, buf[i], &u);
+    }
+    return total;
+}

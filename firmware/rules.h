@@ -1,0 +1,117 @@
+/* Jarmo rules core: positions, legal moves, make/unmake, endings, notation.
+ * Portable C shared by the AVR firmware and the host tools.
+ * The game specification is ../shared/RULES.md; docs/rules.md explains
+ * how the tables in rules_board.c and rules_sets.c encode it. */
+#ifndef JARMO_RULES_H
+#define JARMO_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- board ------------------------------------------------------------ */
+#define RULES_POINTS 25u         /* a1=0 .. e1=4, a2=5 .. e5=24 */
+#define RULES_NO_POINT 31u       /* "none" in 5-bit point fields */
+#define RULES_HAND_POINT 25u     /* origin of a placement move */
+#define RULES_ROW_MASK(r) (0x1FuL << (5u * (r))) /* r = 0..4 */
+#define RULES_BIT(p) (1uL << (p))
+
+enum { RULES_WHITE = 0, RULES_BLACK = 1, RULES_DRAW = 2 };
+
+/* ---- rule sets (rows of rules_sets.c) -------------------------------- */
+enum {
+    RULES_CLASSIC = 0,
+    RULES_BRAINKING,
+    RULES_LUDOS,
+    RULES_JASIR,
+    RULES_SET_COUNT
+};
+
+/* ---- position: 16 bytes ---------------------------------------------- */
+/* hand byte of each side:
+ *   bits 0-2 captured: off the board, waiting for a recovery on arrival
+ *            (jasir: dead for good)
+ *   bits 3-5 ready: off the board, placeable as a whole turn
+ *            (classic/brainking: owed, ludos: held, jasir: alive reserve)
+ *   bits 6-7 length-1 of the back-and-forth chain (valid when chain != NONE)
+ * chain byte: the side's last move as origin point (bits 0-4) and the slot
+ *   of its destination in the origin's link list (bits 5-7); 0xFF = none. */
+typedef struct {
+    uint32_t men[2];  /* bits 0..24: points held by white / black */
+    uint32_t marked;  /* bits 0..24: marked / guard / promoted pieces;
+                         bits 29-30 rule set, bit 31 side to move */
+    uint8_t hand[2];
+    uint8_t chain[2];
+} rules_pos_t;
+
+#define RULES_CHAIN_NONE 0xFFu
+
+/* A move in 16 bits: from (0-4; RULES_HAND_POINT = placement), to (5-9),
+ * return point (10-14; RULES_NO_POINT = none), capture flag (15). */
+typedef uint16_t rules_move_t;
+#define RULES_MOVE(from, to, ret, cap)                                              \
+    ((rules_move_t)((uint16_t)(from) | ((uint16_t)(to) << 5) | ((uint16_t)(ret) << 10) | \
+                    ((uint16_t)((cap) ? 1u : 0u) << 15)))
+#define RULES_MOVE_FROM(m) ((uint8_t)((m)&0x1Fu))
+#define RULES_MOVE_TO(m) ((uint8_t)(((m) >> 5) & 0x1Fu))
+#define RULES_MOVE_RET(m) ((uint8_t)(((m) >> 10) & 0x1Fu))
+#define RULES_MOVE_IS_CAPTURE(m) (((m) >> 15) != 0u)
+#define RULES_MOVE_IS_PLACEMENT(m) (RULES_MOVE_FROM(m) == RULES_HAND_POINT)
+
+/* Proven bound on the legal moves of any position (see docs/rules.md). */
+#define RULES_MAX_MOVES 84u
+
+/* What unmake needs to restore, beyond what the move itself says. */
+typedef struct {
+    uint8_t hand[2];
+    uint8_t chain[2];
+    uint8_t flags; /* bit 0: mover was marked, bit 1: victim was marked */
+} rules_undo_t;
+
+/* ---- accessors ------------------------------------------------------- */
+static inline uint8_t rules_side_to_move(const rules_pos_t *p) { return (uint8_t)(p->marked >> 31); }
+static inline uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((p->marked >> 29) & 3u); }
+static inline uint8_t rules_captured(const rules_pos_t *p, uint8_t side) { return p->hand[side] & 7u; }
+static inline uint8_t rules_ready(const rules_pos_t *p, uint8_t side) { return (p->hand[side] >> 3) & 7u; }
+/* Enemy camp of a side: the row its pieces race to. */
+static inline uint32_t rules_enemy_camp(uint8_t side) { return side ? RULES_ROW_MASK(0) : RULES_ROW_MASK(4); }
+static inline uint32_t rules_home_row(uint8_t side) { return side ? RULES_ROW_MASK(4) : RULES_ROW_MASK(0); }
+
+uint8_t rules_popcount(uint32_t bits);
+
+/* ---- rule set table -------------------------------------------------- */
+#define RULES_SET_NAME_MAX 10u
+/* Copies the rule set's name (NUL-terminated) into out. */
+void rules_set_name(uint8_t set, char out[RULES_SET_NAME_MAX]);
+int8_t rules_set_by_name(const char *name); /* -1 when unknown */
+
+/* ---- the game -------------------------------------------------------- */
+void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover);
+/* Fills buf (RULES_MAX_MOVES entries) and returns the count; 0 when over. */
+uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf);
+void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u);
+void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u);
+/* True when a game-ending condition other than "no legal move" holds. */
+bool rules_ended_by_condition(const rules_pos_t *p);
+bool rules_game_over(const rules_pos_t *p);
+/* Scores of a finished game (also meaningful mid-game as "if it ended now"). */
+void rules_score(const rules_pos_t *p, uint8_t score[2]);
+/* RULES_WHITE, RULES_BLACK or RULES_DRAW; only meaningful when over. */
+uint8_t rules_winner(const rules_pos_t *p);
+uint32_t rules_perft(rules_pos_t *p, uint8_t depth);
+
+/* ---- notation (RULES.md section 5) ---------------------------------- */
+#define RULES_MOVE_TEXT_MAX 12u /* "b1xd2@a1" + NUL, with room */
+/* Writes NUL-terminated text; returns its length. */
+uint8_t rules_move_to_text(rules_move_t m, char *out);
+/* Finds the legal move written as text; false when it is not one. */
+bool rules_move_from_text(const rules_pos_t *p, const char *text, rules_move_t *out);
+/* "a1".."e5" -> 0..24; RULES_NO_POINT when not a point. */
+uint8_t rules_point_from_text(const char *text);
+
+/* ---- board links (rules_board.c) ------------------------------------ */
+#define RULES_MAX_DEGREE 7u
+/* Neighbour in slot 0..6 of point p, RULES_NO_POINT past the end; *extra set
+ * when the link exists only in rule sets with the extra link (b3-c3). */
+uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra);
+
+#endif

@@ -1,0 +1,49 @@
+/* The Jarmo board: which points are linked (RULES.md section 1).
+ * One row per point, its neighbours in slots; 0x80 flags the Jasir-only
+ * link b3-c3. 25 x 7 bytes in flash. */
+#include "rules.h"
+#include "flash.h"
+
+#define P(file, row) ((uint8_t)(((row)-1) * 5 + ((file) - 'a')))
+#define X 0x80u /* link only in rule sets with the extra link */
+#define N RULES_NO_POINT
+
+static const uint8_t adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
+    /* row 1 */
+    {P('b', 3), P('c', 2), N, N, N, N, N},                           /* a1 */
+    {P('a', 3), P('d', 2), N, N, N, N, N},                           /* b1 */
+    {P('a', 2), P('d', 3), P('e', 2), N, N, N, N},                   /* c1 */
+    {P('b', 2), P('c', 3), N, N, N, N, N},                           /* d1 */
+    {P('c', 2), P('d', 3), N, N, N, N, N},                           /* e1 */
+    /* row 2 */
+    {P('c', 1), P('c', 3), N, N, N, N, N},                           /* a2 */
+    {P('b', 3), P('c', 2), P('c', 4), P('d', 1), N, N, N},           /* b2 */
+    {P('a', 1), P('b', 2), P('d', 2), P('e', 1), P('e', 3), N, N},   /* c2 */
+    {P('b', 1), P('b', 3), P('c', 2), P('d', 3), N, N, N},           /* d2 */
+    {P('c', 1), P('d', 4), N, N, N, N, N},                           /* e2 */
+    /* row 3 */
+    {P('b', 1), P('b', 5), N, N, N, N, N},                           /* a3 */
+    {P('a', 1), P('a', 5), P('b', 2), P('b', 4), P('c', 5), P('d', 2), X | P('c', 3)}, /* b3 */
+    {P('a', 2), P('a', 4), P('d', 1), P('e', 4), X | P('b', 3), N, N}, /* c3 */
+    {P('b', 4), P('c', 1), P('d', 2), P('d', 4), P('e', 1), P('e', 5), N}, /* d3 */
+    {P('c', 2), P('d', 5), N, N, N, N, N},                           /* e3 */
+    /* row 4 */
+    {P('c', 3), P('c', 5), N, N, N, N, N},                           /* a4 */
+    {P('b', 3), P('c', 4), P('d', 3), P('d', 5), N, N, N},           /* b4 */
+    {P('a', 5), P('b', 2), P('b', 4), P('d', 4), P('e', 5), N, N},   /* c4 */
+    {P('b', 5), P('c', 4), P('d', 3), P('e', 2), N, N, N},           /* d4 */
+    {P('c', 3), P('c', 5), N, N, N, N, N},                           /* e4 */
+    /* row 5 */
+    {P('b', 3), P('c', 4), N, N, N, N, N},                           /* a5 */
+    {P('a', 3), P('d', 4), N, N, N, N, N},                           /* b5 */
+    {P('a', 4), P('b', 3), P('e', 4), N, N, N, N},                   /* c5 */
+    {P('b', 4), P('e', 3), N, N, N, N, N},                           /* d5 */
+    {P('c', 4), P('d', 3), N, N, N, N, N},                           /* e5 */
+};
+
+uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra)
+{
+    uint8_t v = flash_byte(&adjacency[p][slot]);
+    *extra = (v & X) != 0u;
+    return v & 0x7Fu;
+}

@@ -1,0 +1,19 @@
+/* Positions as one line of text, for tests, the protocol and the AI suite:
+ *   ROW5/ROW4/ROW3/ROW2/ROW1 SIDE SET WHITEHAND BLACKHAND WHITECHAIN BLACKCHAIN
+ * rows list files a..e: '.' empty, 'w'/'b' plain, 'W'/'B' marked;
+ * SIDE is w or b; SET a rule set name; a hand is CAPTURED,READY;
+ * a chain is '-' or FROMTO:LENGTH (e.g. b1d2:2).
+ * Example: bbbbb/...../...../...../wwwww w classic 0,0 0,0 - -          */
+#ifndef JARMO_POSTEXT_H
+#define JARMO_POSTEXT_H
+
+#include <stdbool.h>
+#include "rules.h"
+
+#define POSTEXT_MAX 96
+/* Parses text into *p; on failure returns false, *p unchanged, and err
+ * (if not NULL) points at a static description of the problem. */
+bool postext_parse(const char *text, rules_pos_t *p, const char **err);
+void postext_format(const rules_pos_t *p, char out[POSTEXT_MAX]);
+
+#endif

@@ -1,0 +1,271 @@
+#include "protocol.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "postext.h"
+
+#define ARGS_MAX 2
+
+static void say(protocol_t *e, const char *text) { e->write(text, e->write_ctx); }
+
+static void sayf(protocol_t *e, const char *fmt, const char *arg)
+{
+    char buf[PROTOCOL_LINE_MAX + 64];
+    snprintf(buf, sizeof buf, fmt, arg);
+    say(e, buf);
+}
+
+static void new_game(protocol_t *e, uint8_t first)
+{
+    rules_init(&e->pos, e->set, first);
+    e->hist_len = 0;
+}
+
+void protocol_init(protocol_t *e, protocol_write_fn write, void *ctx)
+{
+    memset(e, 0, sizeof *e);
+    e->write = write;
+    e->write_ctx = ctx;
+    e->set = RULES_CLASSIC;
+    e->level = 3;
+    e->max_perft = 9;
+    new_game(e, RULES_WHITE);
+}
+
+static void history_push(protocol_t *e, rules_move_t m, const rules_undo_t *u)
+{
+    const uint16_t slot = (uint16_t)((e->hist_head + e->hist_len) % PROTOCOL_HISTORY);
+    e->history[slot].move = m;
+    e->history[slot].undo = *u;
+    if (e->hist_len < PROTOCOL_HISTORY)
+        e->hist_len++;
+    else
+        e->hist_head = (uint16_t)((e->hist_head + 1u) % PROTOCOL_HISTORY);
+}
+
+static int cmp_text(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+static void cmd_legal(protocol_t *e)
+{
+    rules_move_t moves[RULES_MAX_MOVES];
+    char text[RULES_MAX_MOVES][RULES_MOVE_TEXT_MAX];
+    char out[RULES_MAX_MOVES * RULES_MOVE_TEXT_MAX + 4] = "=";
+    const uint8_t n = rules_legal_moves(&e->pos, moves);
+    for (uint8_t i = 0; i < n; i++)
+        rules_move_to_text(moves[i], text[i]);
+    qsort(text, n, sizeof text[0], cmp_text); /* plain byte order */
+    size_t len = 1;
+    for (uint8_t i = 0; i < n; i++)
+        len += (size_t)sprintf(out + len, " %s", text[i]);
+    if (n == 0)
+        strcpy(out, "= ");
+    say(e, out);
+}
+
+static void cmd_result(protocol_t *e)
+{
+    static const char *const names[3] = {"white", "black", "draw"};
+    char buf[64];
+    uint8_t score[2];
+    if (!rules_game_over(&e->pos)) {
+        say(e, "= ongoing");
+        return;
+    }
+    rules_score(&e->pos, score);
+    snprintf(buf, sizeof buf, "= over %u %u %s", score[0], score[1], names[rules_winner(&e->pos)]);
+    say(e, buf);
+}
+
+static void cmd_show(protocol_t *e)
+{
+    char buf[128], name[RULES_SET_NAME_MAX];
+    const rules_pos_t *p = &e->pos;
+    say(e, "= board (W/B: marked, guard or promoted)");
+    for (int row = 4; row >= 0; row--) {
+        char *o = buf + sprintf(buf, "  %d ", row + 1);
+        for (int file = 0; file < 5; file++) {
+            const uint32_t bit = RULES_BIT(row * 5 + file);
+            const bool mk = (p->marked & bit) != 0;
+            *o++ = (p->men[0] & bit) ? (mk ? 'W' : 'w') : (p->men[1] & bit) ? (mk ? 'B' : 'b') : '.';
+            *o++ = ' ';
+        }
+        *o = '\0';
+        say(e, buf);
+    }
+    say(e, "    a b c d e");
+    rules_set_name(e->set, name);
+    snprintf(buf, sizeof buf, "  %s to move, rules %s", rules_side_to_move(p) ? "black" : "white", name);
+    say(e, buf);
+    snprintf(buf, sizeof buf, "  off board: white %u captured %u ready, black %u captured %u ready",
+             rules_captured(p, 0), rules_ready(p, 0), rules_captured(p, 1), rules_ready(p, 1));
+    say(e, buf);
+    say(e, "");
+}
+
+/* Parses a small non-negative decimal; -1 if it is not one. */
+static long small_number(const char *s)
+{
+    if (!*s || strlen(s) > 3)
+        return -1;
+    for (const char *c = s; *c; c++)
+        if (*c < '0' || *c > '9')
+            return -1;
+    return strtol(s, NULL, 10);
+}
+
+void protocol_command(protocol_t *e, const char *line)
+{
+    char buf[PROTOCOL_LINE_MAX + 1];
+    char *argv[ARGS_MAX + 1];
+    int argc = 0;
+    strncpy(buf, line, PROTOCOL_LINE_MAX);
+    buf[PROTOCOL_LINE_MAX] = '\0';
+    const char *rest = NULL; /* text after the command word, for "position" */
+    for (char *tok = strtok(buf, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
+        if (argc == 1 && !rest)
+            rest = line + (tok - buf);
+        if (argc <= ARGS_MAX)
+            argv[argc] = tok;
+        argc++;
+    }
+    if (argc == 0)
+        return; /* blank lines are ignored */
+    const char *cmd = argv[0];
+    const int nargs = argc - 1;
+
+#define WANT_ARGS(lo, hi, usage)                                  \
+    if (nargs < (lo) || nargs > (hi)) {                           \
+        say(e, "? usage: " usage);                                \
+        return;                                                   \
+    }
+    if (strcmp(cmd, "quit") == 0) {
+        WANT_ARGS(0, 0, "quit");
+        say(e, "= bye");
+        e->quit = true;
+    } else if (strcmp(cmd, "rules") == 0) {
+        WANT_ARGS(1, 1, "rules classic|brainking|ludos|jasir");
+        const int8_t s = rules_set_by_name(argv[1]);
+        if (s < 0) {
+            sayf(e, "? unknown rule set: %.40s", argv[1]);
+            return;
+        }
+        e->set = (uint8_t)s;
+        new_game(e, RULES_WHITE);
+        say(e, "= ok");
+    } else if (strcmp(cmd, "new") == 0) {
+        WANT_ARGS(0, 1, "new [white|black]");
+        uint8_t first = RULES_WHITE;
+        if (nargs == 1) {
+            if (strcmp(argv[1], "black") == 0)
+                first = RULES_BLACK;
+            else if (strcmp(argv[1], "white") != 0) {
+                sayf(e, "? unknown side: %.40s", argv[1]);
+                return;
+            }
+        }
+        new_game(e, first);
+        say(e, "= ok");
+    } else if (strcmp(cmd, "play") == 0) {
+        WANT_ARGS(1, 1, "play MOVE");
+        rules_move_t m;
+        rules_undo_t u;
+        if (!rules_move_from_text(&e->pos, argv[1], &m)) {
+            sayf(e, "? illegal move: %.40s", argv[1]);
+            return;
+        }
+        rules_make(&e->pos, m, &u);
+        history_push(e, m, &u);
+        say(e, "= ok");
+    } else if (strcmp(cmd, "undo") == 0) {
+        WANT_ARGS(0, 0, "undo");
+        if (e->hist_len == 0) {
+            say(e, "? nothing to undo");
+            return;
+        }
+        e->hist_len--;
+        const protocol_ply_t *ply = &e->history[(e->hist_head + e->hist_len) % PROTOCOL_HISTORY];
+        rules_unmake(&e->pos, ply->move, &ply->undo);
+        say(e, "= ok");
+    } else if (strcmp(cmd, "legal") == 0) {
+        WANT_ARGS(0, 0, "legal");
+        cmd_legal(e);
+    } else if (strcmp(cmd, "perft") == 0) {
+        WANT_ARGS(1, 1, "perft N");
+        const long depth = small_number(argv[1]);
+        char out[32];
+        if (depth < 0 || depth > e->max_perft) {
+            snprintf(out, sizeof out, "? perft depth must be 0..%u", e->max_perft);
+            say(e, out);
+            return;
+        }
+        rules_pos_t copy = e->pos;
+        snprintf(out, sizeof out, "= %lu", (unsigned long)rules_perft(&copy, (uint8_t)depth));
+        say(e, out);
+    } else if (strcmp(cmd, "result") == 0) {
+        WANT_ARGS(0, 0, "result");
+        cmd_result(e);
+    } else if (strcmp(cmd, "show") == 0) {
+        WANT_ARGS(0, 0, "show");
+        cmd_show(e);
+    } else if (strcmp(cmd, "position") == 0) {
+        const char *err = NULL;
+        rules_pos_t p;
+        if (!rest || !postext_parse(rest, &p, &err)) {
+            sayf(e, "? bad position: %s", err ? err : "usage: position TEXT (see docs/protocol.md)");
+            return;
+        }
+        e->pos = p;
+        e->set = rules_set_of(&p);
+        e->hist_len = 0;
+        say(e, "= ok");
+    } else if (strcmp(cmd, "fen") == 0) {
+        WANT_ARGS(0, 0, "fen");
+        char text[POSTEXT_MAX];
+        postext_format(&e->pos, text);
+        sayf(e, "= %s", text);
+    } else {
+        sayf(e, "? unknown command: %.40s", cmd);
+    }
+#undef WANT_ARGS
+}
+
+static void end_line(protocol_t *e)
+{
+    if (e->line_too_long)
+        say(e, "? line too long (limit 256 bytes)");
+    else if (e->line_bad_byte)
+        say(e, "? line holds bytes that are not printable text");
+    else {
+        e->line[e->line_len] = '\0';
+        protocol_command(e, e->line);
+    }
+    e->line_len = 0;
+    e->line_too_long = e->line_bad_byte = false;
+}
+
+bool protocol_feed(protocol_t *e, const char *data, size_t len)
+{
+    for (size_t i = 0; i < len && !e->quit; i++) {
+        const unsigned char c = (unsigned char)data[i];
+        if (c == '\n') {
+            end_line(e);
+            continue;
+        }
+        if ((c < 0x20 && c != '\t' && c != '\r') || c > 0x7E)
+            e->line_bad_byte = true;
+        if (e->line_len >= PROTOCOL_LINE_MAX)
+            e->line_too_long = true;
+        else
+            e->line[e->line_len++] = (char)c;
+    }
+    return !e->quit;
+}
+
+void protocol_end(protocol_t *e)
+{
+    if (e->line_len > 0 && !e->quit)
+        say(e, "? input ended in the middle of a line");
+    e->line_len = 0;
+}
