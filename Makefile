@@ -1,0 +1,68 @@
+# The Jarmo console. `make` builds everything; `make test` runs every test;
+# `make play` runs the firmware in the emulator; `make bench` measures.
+# Dependencies (Debian packages) are checked and installed by tools/deps.sh.
+
+BOARD ?= jarmo-handheld
+B := build
+H := $(B)/host
+FW := $(B)/$(BOARD)
+
+CC ?= gcc
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Itools/engine
+AVR_CC := avr-gcc
+AVR_MCU := atmega328p
+AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
+  -ffunction-sections -fdata-sections -Ifirmware
+
+RULES_SRC := firmware/rules.c firmware/rules_board.c firmware/rules_sets.c firmware/rules_notation.c
+ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c
+NAIVE_SRC := tests/naive/naive_rules.c
+HOST_TESTS := test_rules test_perft test_differential test_protocol
+
+.PHONY: all host test bench fuzz deps clean
+all: host $(B)/avr/rules_core.o
+
+host: $(H)/jarmo $(addprefix $(H)/tests/,$(HOST_TESTS))
+
+deps:
+	@tools/deps.sh
+
+$(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*.h tools/engine/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -Itests -Itests/naive -o $@ $(filter %.c,$^) -lcmocka
+
+# The rules core alone, built for the AVR: its flash size is a budget.
+RULES_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(RULES_SRC))
+$(B)/avr/%.o: firmware/%.c $(wildcard firmware/*.h)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+$(B)/avr/rules_core.o: $(RULES_AVR_OBJ)
+	avr-ld -r -o $@ $^
+
+$(H)/perft_speed: tools/bench/perft_speed.c $(RULES_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -O3 -o $@ $^
+
+bench: deps all $(H)/perft_speed
+	@echo "rules_avr_flash_bytes: $$(avr-size $(B)/avr/rules_core.o | awk 'NR==2{print $$1+$$2}')"
+	@$(H)/perft_speed
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	@tests/run.sh $(H)/tests $(HOST_TESTS)
+
+# libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
+FUZZ_SECONDS ?= 60
+$(H)/fuzz_protocol: tests/fuzz_protocol.c $(ENGINE_SRC) $(RULES_SRC)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
+fuzz: deps $(H)/fuzz_protocol
+	@mkdir -p $(B)/fuzz-corpus
+	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
+
+clean:
+	rm -rf $(B)
