@@ -17,10 +17,20 @@ AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -
 RULES_SRC := firmware/rules.c firmware/rules_board.c firmware/rules_sets.c firmware/rules_notation.c
 ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c
 NAIVE_SRC := tests/naive/naive_rules.c
-HOST_TESTS := test_rules test_perft test_differential test_protocol
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units
 
-.PHONY: all host test bench fuzz deps clean
-all: host $(B)/avr/rules_core.o
+# Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
+FW_SRC := $(RULES_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
+  $(wildcard hal/avr/*.c)
+FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' \
+  -DJARMO_BOARD='"$(BOARD)"' -mcall-prologues
+FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
+FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(FW_SRC))
+
+.PHONY: all host firmware test bench fuzz deps clean play flash
+all: host $(B)/avr/rules_core.o firmware
+
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex
 
 host: $(H)/jarmo $(addprefix $(H)/tests/,$(HOST_TESTS))
 
@@ -34,6 +44,15 @@ $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*
 $(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -Itests -Itests/naive -o $@ $(filter %.c,$^) -lcmocka
+
+$(FW)/obj/%.o: %.c $(wildcard firmware/*.h hal/*.h hal/avr/*.h) board-defs/$(BOARD).h
+	@mkdir -p $(@D)
+	$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+$(FW)/firmware.elf: $(FW_OBJ)
+	$(AVR_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $^
+	@avr-size $@
+$(FW)/firmware.hex: $(FW)/firmware.elf
+	avr-objcopy -O ihex -R .eeprom $< $@
 
 # The rules core alone, built for the AVR: its flash size is a budget.
 RULES_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(RULES_SRC))

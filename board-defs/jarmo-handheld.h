@@ -1,0 +1,46 @@
+/* Reference board "jarmo-handheld": ATmega328P @ 16 MHz (crystal).
+ * Every pin of the console is named here and nowhere else. Port names are
+ * letters so that both the AVR HAL and the simulator (which models the
+ * board's wiring) can use this file. See hardware/ for the schematic. */
+#ifndef BOARD_JARMO_HANDHELD_H
+#define BOARD_JARMO_HANDHELD_H
+
+#define BOARD_NAME "jarmo-handheld"
+#define BOARD_F_CPU 16000000UL
+
+/* ---- display: 8x8 bicolor matrix, row-multiplexed -------------------- */
+/* Three chained shift registers on hardware SPI (MOSI PB3, SCK PB5) with a
+ * common latch. Bytes are shifted in the order GREEN, RED, ROW, so after
+ * the latch U1 (nearest the MCU) holds the row select, U2 the red columns
+ * and U3 the green columns. Bit n of the row byte is matrix row n (top
+ * row 0); bit n of a column byte is matrix column n (left column 0). */
+#define BOARD_DISPLAY_DRIVER_BICOLOR_595 1
+#define BOARD_SPI_PORT B
+#define BOARD_SPI_MOSI_BIT 3
+#define BOARD_SPI_SCK_BIT 5
+#define BOARD_SPI_SS_BIT 2 /* must be an output for SPI master mode */
+#define BOARD_LATCH_PORT B
+#define BOARD_LATCH_BIT 2  /* the SS pin doubles as the latch (RCLK) */
+/* U1 74HC595 drives P-MOSFET high-side row switches: 0 = row on. */
+#define BOARD_ROW_ACTIVE_LOW 1
+/* U2/U3 TPIC6B595 power shift registers sink the columns: 1 = LED on. */
+#define BOARD_COL_ACTIVE_LOW 0
+
+/* ---- buttons: active low, internal pull-ups, pin-change wake ---------- */
+#define BOARD_BUTTON_PORT C /* PCINT8..13, pin-change group 1 */
+#define BOARD_BTN_UP_BIT 0
+#define BOARD_BTN_DOWN_BIT 1
+#define BOARD_BTN_LEFT_BIT 2
+#define BOARD_BTN_RIGHT_BIT 3
+#define BOARD_BTN_A_BIT 4
+#define BOARD_BTN_B_BIT 5
+#define BOARD_BUTTON_PCINT_GROUP 1
+
+/* ---- buzzer: piezo on OC1A (PB1), driven by Timer1 in CTC toggle mode -- */
+#define BOARD_BUZZER_PORT B
+#define BOARD_BUZZER_BIT 1
+
+/* ---- serial: PD0/PD1 stay free for the debug console and a bootloader -- */
+#define BOARD_DEBUG_BAUD 38400UL
+
+#endif

@@ -1,0 +1,40 @@
+/* The console's main loop: input events -> screens -> display, then sleep
+ * until the next interrupt. The refresh itself runs in the display ISR. */
+#include "hal.h"
+#include "input.h"
+#include "ui.h"
+
+#define POWER_DOWN_AFTER_MS 120000uL /* idle this long: deep sleep */
+
+static ui_t ui;
+static input_t input;
+static hal_canvas_t canvas;
+
+int main(void)
+{
+    hal_init();
+    ui_init(&ui);
+    input_init(&input);
+    hal_debug_line("jarmo " JARMO_BOARD " ready");
+    for (;;) {
+        input_event_t events[INPUT_MAX_EVENTS];
+        hal_mark(HAL_MARK_LOOP);
+        hal_watchdog_kick();
+        const uint32_t now = hal_millis();
+        const uint8_t n = input_update(&input, hal_buttons(), now, events);
+        for (uint8_t i = 0; i < n; i++)
+            ui_event(&ui, &events[i], now);
+        ui_step(&ui, now);
+        if (ui_draw(&ui, canvas, now))
+            hal_display_present(canvas);
+        if (now - ui.last_input > POWER_DOWN_AFTER_MS) {
+            hal_debug_line("sleep");
+            hal_power_down();
+            ui.last_input = hal_millis();
+            input_init(&input); /* the waking press is not an action */
+            input.down = hal_buttons();
+            hal_debug_line("wake");
+        }
+        hal_idle();
+    }
+}

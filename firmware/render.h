@@ -1,0 +1,46 @@
+/* Drawing the game onto the 8x8 canvas (layout: docs/display.md).
+ * Pure functions of their inputs: host-tested, no hardware. */
+#ifndef JARMO_RENDER_H
+#define JARMO_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hal.h"
+#include "rules.h"
+
+/* Colours (red level, green level) */
+#define COLOUR_WHITE_PIECE HAL_PIXEL(0, 1)
+#define COLOUR_WHITE_MARKED HAL_PIXEL(0, 3)
+#define COLOUR_BLACK_PIECE HAL_PIXEL(1, 0)
+#define COLOUR_BLACK_MARKED HAL_PIXEL(3, 0)
+#define COLOUR_CURSOR HAL_PIXEL(3, 3)
+#define COLOUR_SELECTED HAL_PIXEL(3, 3)
+#define COLOUR_TARGET HAL_PIXEL(1, 1)
+#define COLOUR_LAST_MOVE HAL_PIXEL(1, 1)
+
+typedef struct {
+    const rules_pos_t *pos;
+    uint8_t cursor;        /* point under the cursor */
+    bool cursor_on;        /* blink phase of the cursor */
+    bool blink_on;         /* slow blink phase (capture targets, thinking) */
+    uint8_t selected;      /* selected piece, RULES_NO_POINT if none */
+    uint32_t targets;      /* points to highlight */
+    uint8_t last_from, last_to; /* last move; RULES_NO_POINT if none */
+    bool choosing_return;  /* the turn bar blinks while a return point is chosen */
+    bool thinking;         /* the console is thinking: turn bar sweeps */
+    uint8_t sweep;         /* position of the thinking sweep */
+} render_view_t;
+
+/* Matrix position of a board point: file -> x, row 5 at the top. */
+static inline uint8_t render_point_x(uint8_t p) { return p % 5u; }
+static inline uint8_t render_point_y(uint8_t p) { return (uint8_t)(4u - p / 5u); }
+
+void render_clear(hal_canvas_t c);
+void render_game(hal_canvas_t c, const render_view_t *v);
+/* Scores as pixel counts, winner bright (docs/display.md). */
+void render_over(hal_canvas_t c, const uint8_t score[2], uint8_t winner);
+/* A 3x5 glyph ('A'..'Z', '0'..'9') at x, y in a colour. */
+void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour);
+
+#endif

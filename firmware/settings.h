@@ -1,0 +1,30 @@
+/* Player settings kept in EEPROM: two slots written alternately, each with
+ * a sequence number and a CRC, so a reset in the middle of a save leaves
+ * the previous settings intact and a corrupt EEPROM gives the defaults. */
+#ifndef JARMO_SETTINGS_H
+#define JARMO_SETTINGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint8_t rules;      /* RULES_CLASSIC.. */
+    uint8_t first;      /* side that moves first */
+    uint8_t mode;       /* SETTINGS_MODE_* */
+    uint8_t level;      /* AI level 1..5 */
+    uint8_t human_side; /* side the human plays against the console */
+} settings_t;
+
+enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
+#define SETTINGS_LEVELS 5u
+
+#define SETTINGS_NV_ADDR 0u
+#define SETTINGS_SLOT_SIZE 8u
+
+void settings_defaults(settings_t *s);
+/* Loads the newest valid slot; false (and defaults) when there is none. */
+bool settings_load(settings_t *s);
+void settings_save(const settings_t *s);
+uint8_t settings_crc8(const uint8_t *data, uint8_t len);
+
+#endif

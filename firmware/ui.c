@@ -1,0 +1,294 @@
+#include "ui.h"
+
+#include <string.h>
+
+#include "render.h"
+
+#define BLINK_CURSOR_MS 250u
+#define BLINK_SLOW_MS 400u
+#define MENU_ITEMS 2u /* rules, first mover (two-player console) */
+
+/* ---- sounds ---------------------------------------------------------- */
+static void sound_move(bool capture) { hal_tone(capture ? 440u : 880u, capture ? 80u : 30u); }
+static void sound_error(void) { hal_tone(150u, 100u); }
+static void sound_over(void) { hal_tone(660u, 300u); }
+
+/* ---- debug console ---------------------------------------------------- */
+static void say_move(rules_move_t m)
+{
+    char line[8 + RULES_MOVE_TEXT_MAX] = "move ";
+    rules_move_to_text(m, line + 5);
+    hal_debug_line(line);
+}
+
+static char *put_number(char *o, uint8_t n)
+{
+    if (n >= 10u)
+        *o++ = (char)('0' + n / 10u);
+    *o++ = (char)('0' + n % 10u);
+    return o;
+}
+
+static void say_over(const ui_t *ui)
+{
+    static const char names[3][6] = {"white", "black", "draw"};
+    char line[24] = "over ", *o = line + 5;
+    o = put_number(o, ui->score[0]);
+    *o++ = ' ';
+    o = put_number(o, ui->score[1]);
+    *o++ = ' ';
+    strcpy(o, names[ui->winner]);
+    hal_debug_line(line);
+}
+
+/* ---- game ------------------------------------------------------------ */
+static void start_game(ui_t *ui)
+{
+    char line[8 + RULES_SET_NAME_MAX] = "start ";
+    rules_init(&ui->pos, ui->settings.rules, ui->settings.first);
+    ui->screen = UI_GAME;
+    ui->selected = RULES_NO_POINT;
+    ui->targets = 0;
+    ui->choosing_return = false;
+    ui->last_from = ui->last_to = RULES_NO_POINT;
+    ui->cursor = ui->settings.first == RULES_WHITE ? 2u : 22u; /* c1 or c5 */
+    ui->thinking = false;
+    rules_set_name(ui->settings.rules, line + 6);
+    hal_debug_line(line);
+}
+
+static void play_move(ui_t *ui, rules_move_t m)
+{
+    rules_undo_t u;
+    rules_make(&ui->pos, m, &u);
+    say_move(m);
+    sound_move(RULES_MOVE_IS_CAPTURE(m));
+    ui->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
+    ui->last_to = RULES_MOVE_TO(m);
+    ui->selected = RULES_NO_POINT;
+    ui->targets = 0;
+    ui->choosing_return = false;
+    if (rules_game_over(&ui->pos)) {
+        rules_score(&ui->pos, ui->score);
+        ui->winner = rules_winner(&ui->pos);
+        ui->screen = UI_OVER;
+        say_over(ui);
+        sound_over();
+    }
+}
+
+/* Destinations of the piece on `from` (one bit per point). */
+static uint32_t targets_of(const rules_move_t *moves, uint8_t n, uint8_t from)
+{
+    uint32_t t = 0;
+    for (uint8_t i = 0; i < n; i++)
+        if (RULES_MOVE_FROM(moves[i]) == from)
+            t |= RULES_BIT(RULES_MOVE_TO(moves[i]));
+    return t;
+}
+
+static void press_a(ui_t *ui)
+{
+    rules_move_t moves[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(&ui->pos, moves);
+    const uint8_t c = ui->cursor;
+    if (ui->choosing_return) {
+        /* return points, or (ludos) the arrival point itself to hold */
+        for (uint8_t i = 0; i < n; i++) {
+            const rules_move_t m = moves[i];
+            if (RULES_MOVE_FROM(m) != ui->selected || RULES_MOVE_TO(m) != ui->arrival)
+                continue;
+            const uint8_t ret = RULES_MOVE_RET(m);
+            if (ret == c || (ret == RULES_NO_POINT && c == ui->arrival)) {
+                play_move(ui, m);
+                return;
+            }
+        }
+        sound_error();
+        return;
+    }
+    if (ui->selected != RULES_NO_POINT && (ui->targets & RULES_BIT(c))) {
+        uint8_t variants = 0;
+        rules_move_t only = 0;
+        uint32_t returns = 0;
+        for (uint8_t i = 0; i < n; i++) {
+            const rules_move_t m = moves[i];
+            if (RULES_MOVE_FROM(m) != ui->selected || RULES_MOVE_TO(m) != c)
+                continue;
+            variants++;
+            only = m;
+            returns |= RULES_MOVE_RET(m) == RULES_NO_POINT ? RULES_BIT(c) : RULES_BIT(RULES_MOVE_RET(m));
+        }
+        if (variants == 1u) {
+            play_move(ui, only);
+        } else {
+            ui->choosing_return = true;
+            ui->arrival = c;
+            ui->targets = returns;
+        }
+        return;
+    }
+    const uint32_t own = targets_of(moves, n, c);
+    if (own) {
+        ui->selected = c;
+        ui->targets = own;
+        return;
+    }
+    for (uint8_t i = 0; i < n; i++)
+        if (RULES_MOVE_IS_PLACEMENT(moves[i]) && RULES_MOVE_TO(moves[i]) == c) {
+            play_move(ui, moves[i]);
+            return;
+        }
+    sound_error();
+}
+
+static void move_cursor(ui_t *ui, uint8_t button)
+{
+    const uint8_t file = ui->cursor % 5u, row = ui->cursor / 5u;
+    /* the cursor stops at the edges of the board */
+    if (button == HAL_BTN_LEFT && file > 0u)
+        ui->cursor--;
+    else if (button == HAL_BTN_RIGHT && file < 4u)
+        ui->cursor++;
+    else if (button == HAL_BTN_UP && row < 4u)
+        ui->cursor = (uint8_t)(ui->cursor + 5u);
+    else if (button == HAL_BTN_DOWN && row > 0u)
+        ui->cursor = (uint8_t)(ui->cursor - 5u);
+}
+
+static void cancel(ui_t *ui)
+{
+    if (ui->choosing_return) {
+        rules_move_t moves[RULES_MAX_MOVES];
+        const uint8_t n = rules_legal_moves(&ui->pos, moves);
+        ui->choosing_return = false;
+        ui->targets = targets_of(moves, n, ui->selected);
+    } else {
+        ui->selected = RULES_NO_POINT;
+        ui->targets = 0;
+    }
+}
+
+static void game_event(ui_t *ui, const input_event_t *ev)
+{
+    if (ev->kind == INPUT_HOLD && ev->button == HAL_BTN_B) {
+        ui->screen = UI_MENU; /* long B: leave the game */
+        return;
+    }
+    if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
+        return;
+    switch (ev->button) {
+    case HAL_BTN_A:
+        if (ev->kind == INPUT_PRESS)
+            press_a(ui);
+        break;
+    case HAL_BTN_B:
+        if (ev->kind == INPUT_PRESS)
+            cancel(ui);
+        break;
+    default:
+        move_cursor(ui, ev->button);
+    }
+}
+
+/* ---- menu -------------------------------------------------------------- */
+static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
+{
+    switch (item) {
+    case UI_ITEM_RULES: *count = RULES_SET_COUNT; return &ui->settings.rules;
+    default: *count = 2; return &ui->settings.first;
+    }
+}
+
+static void menu_event(ui_t *ui, const input_event_t *ev)
+{
+    if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
+        return;
+    uint8_t count;
+    uint8_t *value = item_value(ui, ui->menu_item, &count);
+    switch (ev->button) {
+    case HAL_BTN_UP: ui->menu_item = ui->menu_item ? (uint8_t)(ui->menu_item - 1u) : MENU_ITEMS - 1u; break;
+    case HAL_BTN_DOWN: ui->menu_item = (uint8_t)((ui->menu_item + 1u) % MENU_ITEMS); break;
+    case HAL_BTN_LEFT: *value = *value ? (uint8_t)(*value - 1u) : (uint8_t)(count - 1u); break;
+    case HAL_BTN_RIGHT: *value = (uint8_t)((*value + 1u) % count); break;
+    case HAL_BTN_A:
+        if (ev->kind == INPUT_PRESS) {
+            settings_save(&ui->settings);
+            start_game(ui);
+        }
+        break;
+    default: break;
+    }
+}
+
+static void draw_menu(const ui_t *ui, hal_canvas_t c)
+{
+    static const char rules_letters[RULES_SET_COUNT] = {'C', 'B', 'L', 'J'};
+    static const char item_letters[MENU_ITEMS] = {'R', 'F'};
+    const uint8_t item = ui->menu_item;
+    char value;
+    if (item == UI_ITEM_RULES)
+        value = rules_letters[ui->settings.rules];
+    else
+        value = ui->settings.first == RULES_WHITE ? 'W' : 'B';
+    render_clear(c);
+    render_glyph(c, item_letters[item], 0, 0, HAL_PIXEL(1, 1));
+    render_glyph(c, value, 4, 0, HAL_PIXEL(0, 3));
+    for (uint8_t i = 0; i < MENU_ITEMS; i++)
+        c[7][i] = i == item ? HAL_PIXEL(3, 3) : HAL_PIXEL(1, 1);
+}
+
+/* ---- entry points ------------------------------------------------------ */
+void ui_init(ui_t *ui)
+{
+    memset(ui, 0, sizeof *ui);
+    settings_load(&ui->settings);
+    ui->screen = UI_MENU;
+    ui->dirty = true;
+}
+
+void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now)
+{
+    ui->last_input = now;
+    ui->dirty = true;
+    switch (ui->screen) {
+    case UI_MENU: menu_event(ui, ev); break;
+    case UI_GAME: game_event(ui, ev); break;
+    default:
+        if (ev->kind == INPUT_PRESS && ev->button == HAL_BTN_A)
+            start_game(ui);
+        else if (ev->kind == INPUT_PRESS && ev->button == HAL_BTN_B)
+            ui->screen = UI_MENU;
+    }
+}
+
+void ui_step(ui_t *ui, uint32_t now) { (void)ui, (void)now; }
+
+bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)
+{
+    /* redraw on change, and whenever a blink phase may have turned */
+    if (!ui->dirty && now - ui->last_draw < 50u)
+        return false;
+    ui->dirty = false;
+    ui->last_draw = now;
+    if (ui->screen == UI_MENU) {
+        draw_menu(ui, c);
+    } else if (ui->screen == UI_OVER) {
+        render_over(c, ui->score, ui->winner);
+    } else {
+        render_view_t v;
+        v.pos = &ui->pos;
+        v.cursor = ui->cursor;
+        v.cursor_on = (now / BLINK_CURSOR_MS) % 2u == 0u;
+        v.blink_on = (now / BLINK_SLOW_MS) % 2u == 0u;
+        v.selected = ui->selected;
+        v.targets = ui->targets;
+        v.last_from = ui->last_from;
+        v.last_to = ui->last_to;
+        v.choosing_return = ui->choosing_return;
+        v.thinking = ui->thinking;
+        v.sweep = (uint8_t)(now / 100u);
+        render_game(c, &v);
+    }
+    return true;
+}

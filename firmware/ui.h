@@ -1,0 +1,42 @@
+/* The console's screens: menu, game (cursor, selection, returns), game over.
+ * Driven by input events; draws through render.c; speaks through the HAL. */
+#ifndef JARMO_UI_H
+#define JARMO_UI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hal.h"
+#include "input.h"
+#include "rules.h"
+#include "settings.h"
+
+enum { UI_MENU, UI_GAME, UI_OVER };
+enum { UI_ITEM_RULES, UI_ITEM_FIRST, UI_ITEM_MODE, UI_ITEM_LEVEL, UI_ITEM_SIDE, UI_ITEM_COUNT };
+
+typedef struct {
+    settings_t settings;
+    uint8_t screen;
+    uint8_t menu_item;
+    rules_pos_t pos;
+    uint8_t cursor, selected;
+    uint32_t targets;
+    bool choosing_return;
+    uint8_t arrival;            /* destination while a return point is chosen */
+    uint8_t last_from, last_to;
+    uint8_t score[2], winner;
+    bool thinking;
+    uint32_t think_since;       /* when the console started thinking */
+    uint32_t last_input;        /* for the power-down timeout */
+    uint32_t last_draw;
+    bool dirty;
+} ui_t;
+
+void ui_init(ui_t *ui);
+void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now);
+/* Lets the console move when it is its turn (may take a while). */
+void ui_step(ui_t *ui, uint32_t now);
+/* Draws when something changed or a blink phase turned; true if drawn. */
+bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now);
+
+#endif

@@ -1,0 +1,15 @@
+/* Glue between the AVR HAL's own files (not part of the HAL interface). */
+#ifndef HAL_AVR_INTERNAL_H
+#define HAL_AVR_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+void hal_display_init(void);
+void hal_tick_init(void);
+uint32_t hal_tick_jitter(void);
+void hal_tick_tone_for(uint16_t ms);
+void hal_tick_wake_on_buttons(bool on);
+void hal_tone_stop(void);
+
+#endif

@@ -1,0 +1,14 @@
+/* Non-volatile storage in the EEPROM; eeprom_update_* skips unchanged bytes. */
+#include <avr/eeprom.h>
+
+#include "hal.h"
+
+void hal_nv_read(uint16_t addr, void *buf, uint16_t len)
+{
+    eeprom_read_block(buf, (const void *)(uintptr_t)addr, len);
+}
+
+void hal_nv_write(uint16_t addr, const void *buf, uint16_t len)
+{
+    eeprom_update_block(buf, (void *)(uintptr_t)addr, len);
+}

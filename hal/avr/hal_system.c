@@ -1,0 +1,92 @@
+/* Start-up, sleep, watchdog, seed, debug UART and simulator marks. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/sleep.h>
+#include <avr/wdt.h>
+#include <util/atomic.h>
+
+#include "hal.h"
+#include "hal_avr.h"
+#include "pins.h"
+
+/* Fill the free RAM with a pattern before main, so the simulator can read
+ * the stack's high-water mark (docs/sim.md). Runs after .init2 set SP. */
+#define STACK_PAINT 0xA5u
+extern uint8_t __heap_start;
+void hal_paint_stack(void) __attribute__((naked, used, section(".init3")));
+void hal_paint_stack(void)
+{
+    MCUSR = 0;
+    wdt_disable(); /* a watchdog reset leaves it armed: disarm before anything */
+    for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
+        *p = STACK_PAINT;
+}
+
+static uint32_t boot_count;
+#define NV_BOOT_COUNT (HAL_NV_SIZE - 4u)
+
+static void uart_init(void)
+{
+    const uint16_t ubrr = (uint16_t)(BOARD_F_CPU / (16uL * BOARD_DEBUG_BAUD) - 1u);
+    UBRR0H = (uint8_t)(ubrr >> 8);
+    UBRR0L = (uint8_t)ubrr;
+    UCSR0B = (1 << TXEN0);
+    UCSR0C = (1 << UCSZ01) | (1 << UCSZ00);
+}
+
+void hal_init(void)
+{
+    hal_nv_read(NV_BOOT_COUNT, &boot_count, sizeof boot_count);
+    boot_count++;
+    hal_nv_write(NV_BOOT_COUNT, &boot_count, sizeof boot_count);
+    uart_init();
+    hal_display_init();
+    hal_tick_init();
+    wdt_enable(WDTO_500MS);
+    sei();
+}
+
+void hal_idle(void)
+{
+    set_sleep_mode(SLEEP_MODE_IDLE);
+    sleep_mode();
+}
+
+void hal_power_down(void)
+{
+    hal_display_enable(false);
+    hal_tone(0, 0);
+    /* let the refresh blank the matrix, then stop everything but the wake */
+    const uint32_t t = hal_millis();
+    while (hal_millis() - t < 5u)
+        ;
+    wdt_disable();
+    hal_tick_wake_on_buttons(true);
+    set_sleep_mode(SLEEP_MODE_PWR_DOWN);
+    cli();
+    sleep_enable();
+    sei();
+    sleep_cpu();
+    sleep_disable();
+    hal_tick_wake_on_buttons(false);
+    wdt_enable(WDTO_500MS);
+    hal_display_enable(true);
+}
+
+void hal_watchdog_kick(void) { wdt_reset(); }
+
+uint32_t hal_seed(void) { return hal_tick_jitter() ^ (boot_count * 2654435761uL); }
+
+void hal_debug_line(const char *text)
+{
+    for (const char *c = text;; c++) {
+        const char ch = *c ? *c : '\n';
+        while (!(UCSR0A & (1 << UDRE0)))
+            ;
+        UDR0 = (uint8_t)ch;
+        if (!*c)
+            break;
+    }
+}
+
+void hal_mark(uint8_t what) { GPIOR0 = what; }

@@ -1,0 +1,89 @@
+/* Timer0 at 1 kHz: the millisecond clock, button sampling and debouncing,
+ * the end of a tone, and timing jitter for the random seed. */
+#include <avr/interrupt.h>
+#include <util/atomic.h>
+
+#include "debounce.h"
+#include "hal.h"
+#include "hal_avr.h"
+#include "pins.h"
+
+#define BUTTON_MASK                                                                              \
+    ((1 << BOARD_BTN_UP_BIT) | (1 << BOARD_BTN_DOWN_BIT) | (1 << BOARD_BTN_LEFT_BIT) |           \
+     (1 << BOARD_BTN_RIGHT_BIT) | (1 << BOARD_BTN_A_BIT) | (1 << BOARD_BTN_B_BIT))
+
+static volatile uint32_t millis;
+static volatile uint8_t buttons;
+static volatile uint16_t tone_left_ms;
+static volatile uint32_t jitter;
+static debounce_t debouncer;
+
+/* Pins to the HAL's button order (UP, DOWN, LEFT, RIGHT, A, B); active low. */
+static inline uint8_t read_buttons(void)
+{
+    const uint8_t pins = (uint8_t)~PIN_OF(BOARD_BUTTON_PORT);
+    uint8_t b = 0;
+    if (pins & (1 << BOARD_BTN_UP_BIT)) b |= HAL_BTN_UP;
+    if (pins & (1 << BOARD_BTN_DOWN_BIT)) b |= HAL_BTN_DOWN;
+    if (pins & (1 << BOARD_BTN_LEFT_BIT)) b |= HAL_BTN_LEFT;
+    if (pins & (1 << BOARD_BTN_RIGHT_BIT)) b |= HAL_BTN_RIGHT;
+    if (pins & (1 << BOARD_BTN_A_BIT)) b |= HAL_BTN_A;
+    if (pins & (1 << BOARD_BTN_B_BIT)) b |= HAL_BTN_B;
+    return b;
+}
+
+ISR(TIMER0_COMPA_vect)
+{
+    millis++;
+    const uint8_t before = buttons;
+    buttons = debounce_step(&debouncer, read_buttons());
+    if (buttons != before) /* a human's timing is the entropy */
+        jitter = (jitter << 5) ^ (jitter >> 27) ^ TCNT2 ^ (uint32_t)millis;
+    if (tone_left_ms && --tone_left_ms == 0)
+        hal_tone_stop();
+}
+
+void hal_tick_init(void)
+{
+    DDR_OF(BOARD_BUTTON_PORT) &= (uint8_t)~BUTTON_MASK;
+    PORT_OF(BOARD_BUTTON_PORT) |= BUTTON_MASK; /* pull-ups */
+    TCCR0A = (1 << WGM01);                     /* CTC */
+    TCCR0B = (1 << CS01) | (1 << CS00);        /* /64: 250 kHz */
+    OCR0A = 249;                               /* 1 kHz */
+    TIMSK0 = (1 << OCIE0A);
+}
+
+uint32_t hal_millis(void)
+{
+    uint32_t m;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { m = millis; }
+    return m;
+}
+
+uint8_t hal_buttons(void) { return buttons; }
+
+uint32_t hal_tick_jitter(void)
+{
+    uint32_t j;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { j = jitter; }
+    return j;
+}
+
+void hal_tick_tone_for(uint16_t ms)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tone_left_ms = ms; }
+}
+
+/* Pin-change wake from power-down: the wake itself is all that is needed. */
+ISR(PCINT1_vect) {}
+
+void hal_tick_wake_on_buttons(bool on)
+{
+    if (on) {
+        PCMSK1 = BUTTON_MASK;
+        PCIFR = (1 << PCIF1);
+        PCICR |= (1 << PCIE1);
+    } else {
+        PCICR &= (uint8_t) ~(1 << PCIE1);
+    }
+}
