@@ -32,7 +32,7 @@ all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex
 
-host: $(H)/jarmo $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(H)/jarmo-sim $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
@@ -40,6 +40,12 @@ deps:
 $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*.h tools/engine/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+
+SIM_SRC := $(wildcard sim/*.c)
+$(H)/jarmo-sim: $(SIM_SRC) $(wildcard sim/*.h) hal/hal.h board-defs/$(BOARD).h
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) \
+	  $$(pkg-config --cflags --libs simavr) -lelf -lm
 
 $(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
 	@mkdir -p $(@D)

@@ -87,7 +87,9 @@ static uint32_t targets_of(const rules_move_t *moves, uint8_t n, uint8_t from)
     return t;
 }
 
-static void press_a(ui_t *ui)
+/* What A does at the cursor. Returns true with *out set when it completes a
+ * move; the move is played by the caller once the move list is gone. */
+static bool press_a(ui_t *ui, rules_move_t *out)
 {
     rules_move_t moves[RULES_MAX_MOVES];
     const uint8_t n = rules_legal_moves(&ui->pos, moves);
@@ -100,46 +102,44 @@ static void press_a(ui_t *ui)
                 continue;
             const uint8_t ret = RULES_MOVE_RET(m);
             if (ret == c || (ret == RULES_NO_POINT && c == ui->arrival)) {
-                play_move(ui, m);
-                return;
+                *out = m;
+                return true;
             }
         }
         sound_error();
-        return;
+        return false;
     }
     if (ui->selected != RULES_NO_POINT && (ui->targets & RULES_BIT(c))) {
         uint8_t variants = 0;
-        rules_move_t only = 0;
         uint32_t returns = 0;
         for (uint8_t i = 0; i < n; i++) {
             const rules_move_t m = moves[i];
             if (RULES_MOVE_FROM(m) != ui->selected || RULES_MOVE_TO(m) != c)
                 continue;
             variants++;
-            only = m;
+            *out = m;
             returns |= RULES_MOVE_RET(m) == RULES_NO_POINT ? RULES_BIT(c) : RULES_BIT(RULES_MOVE_RET(m));
         }
-        if (variants == 1u) {
-            play_move(ui, only);
-        } else {
-            ui->choosing_return = true;
-            ui->arrival = c;
-            ui->targets = returns;
-        }
-        return;
+        if (variants == 1u)
+            return true;
+        ui->choosing_return = true; /* the player picks the return point next */
+        ui->arrival = c;
+        ui->targets = returns;
+        return false;
     }
     const uint32_t own = targets_of(moves, n, c);
     if (own) {
         ui->selected = c;
         ui->targets = own;
-        return;
+        return false;
     }
     for (uint8_t i = 0; i < n; i++)
         if (RULES_MOVE_IS_PLACEMENT(moves[i]) && RULES_MOVE_TO(moves[i]) == c) {
-            play_move(ui, moves[i]);
-            return;
+            *out = moves[i];
+            return true;
         }
     sound_error();
+    return false;
 }
 
 static void move_cursor(ui_t *ui, uint8_t button)
@@ -179,8 +179,11 @@ static void game_event(ui_t *ui, const input_event_t *ev)
         return;
     switch (ev->button) {
     case HAL_BTN_A:
-        if (ev->kind == INPUT_PRESS)
-            press_a(ui);
+        if (ev->kind == INPUT_PRESS) {
+            rules_move_t m;
+            if (press_a(ui, &m))
+                play_move(ui, m);
+        }
         break;
     case HAL_BTN_B:
         if (ev->kind == INPUT_PRESS)
@@ -243,7 +246,7 @@ void ui_init(ui_t *ui)
 {
     memset(ui, 0, sizeof *ui);
     settings_load(&ui->settings);
-    ui->screen = UI_MENU;
+    start_game(ui); /* power on, play: the menu is a long B away */
     ui->dirty = true;
 }
 

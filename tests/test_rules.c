@@ -59,6 +59,45 @@ static void test_reference_perft(void **state)
     }
 }
 
+/* The positions with the most moves: k own pieces, all marked, off their
+ * home row (every return point free), one enemy piece anywhere, every split
+ * of the off-board pieces into captured and ready. Unmarked pieces, own
+ * pieces on the home row or more enemy pieces only remove moves. */
+static void test_move_buffer_bound(void **state)
+{
+    (void)state;
+    unsigned best = 0;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
+        for (uint8_t side = 0; side < 2; side++) {
+            const uint32_t home = rules_home_row(side);
+            for (uint32_t own = 1; own < (1u << RULES_POINTS); own++) {
+                const uint8_t k = rules_popcount(own);
+                if (k > 5 || (own & home))
+                    continue;
+                for (uint8_t e = 0; e < RULES_POINTS; e++) {
+                    if (own & RULES_BIT(e))
+                        continue;
+                    for (uint8_t ready = 0; ready <= 5 - k; ready++) {
+                        rules_pos_t p;
+                        rules_move_t buf[256];
+                        rules_init(&p, set, side);
+                        p.men[side] = own;
+                        p.men[side ^ 1] = RULES_BIT(e);
+                        p.marked |= own;
+                        p.hand[side] = (uint8_t)((5 - k - ready) | (ready << 3));
+                        p.hand[side ^ 1] = 4;
+                        const unsigned n = rules_legal_moves(&p, buf);
+                        if (n > best)
+                            best = n;
+                    }
+                }
+            }
+        }
+    print_message("most legal moves in one position: %u (buffer %u)\n", best, RULES_MAX_MOVES);
+    assert_int_equal(best, 51);
+    assert_true(best <= RULES_MAX_MOVES);
+}
+
 /* ---- directions ---- */
 static void test_directions_any_in_classic(void **state)
 {
@@ -394,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_board_has_38_links_and_jasir_39),
         cmocka_unit_test(test_start_position_and_size),
         cmocka_unit_test(test_reference_perft),
+        cmocka_unit_test(test_move_buffer_bound),
         cmocka_unit_test(test_directions_any_in_classic),
         cmocka_unit_test(test_directions_forward_or_sideways_in_jasir),
         cmocka_unit_test(test_pieces_in_enemy_camp_never_move),

@@ -48,6 +48,7 @@ void hal_init(void)
 
 void hal_idle(void)
 {
+    hal_mark(HAL_MARK_IDLE);
     set_sleep_mode(SLEEP_MODE_IDLE);
     sleep_mode();
 }

@@ -1,0 +1,116 @@
+#include "sim_matrix.h"
+
+#include <string.h>
+
+#define LIT 0.15  /* below this an LED looks off */
+#define FULL 0.85 /* above this it looks fully on */
+
+void matrix_init(matrix_t *m)
+{
+    memset(m, 0, sizeof *m);
+    m->last_row = 0xFF;
+}
+
+static int lowest_row(uint8_t rows)
+{
+    for (int r = 0; r < MATRIX_N; r++)
+        if (rows & (1u << r))
+            return r;
+    return -1;
+}
+
+void matrix_latch(matrix_t *m, uint64_t cycle, uint8_t rows, uint8_t red, uint8_t green)
+{
+    matrix_latch_t *e = &m->ev[m->ev_count % MATRIX_EVENTS];
+    e->cycle = cycle;
+    e->rows = rows;
+    e->red = red;
+    e->green = green;
+    m->ev_count++;
+    /* a frame starts when the scan comes back to the top row */
+    const int row = lowest_row(rows);
+    if (row == 0 && m->last_row != 0)
+        m->frame_start[m->frame_count++ % MATRIX_FRAMES] = cycle;
+    if (row >= 0)
+        m->last_row = (uint8_t)row;
+}
+
+void matrix_view(const matrix_t *m, uint64_t now, matrix_view_t *v)
+{
+    memset(v, 0, sizeof *v);
+    if (m->ev_count == 0)
+        return;
+    /* integrate over whole frames so that every row had its fair share */
+    uint64_t from, to = now;
+    uint32_t complete = 0;
+    for (uint32_t i = m->frame_count; i > 0 && i + MATRIX_FRAMES > m->frame_count; i--)
+        if (m->frame_start[(i - 1) % MATRIX_FRAMES] <= now) {
+            complete = i;
+            break;
+        }
+    if (complete > MATRIX_VIEW_FRAMES) {
+        to = m->frame_start[(complete - 1) % MATRIX_FRAMES];
+        from = m->frame_start[(complete - 1 - MATRIX_VIEW_FRAMES) % MATRIX_FRAMES];
+    } else {
+        from = m->ev[0].cycle;
+    }
+    if (to <= from)
+        return;
+    const double span = (double)(to - from);
+    const uint32_t oldest = m->ev_count > MATRIX_EVENTS ? m->ev_count - MATRIX_EVENTS : 0;
+    for (uint32_t i = m->ev_count; i > oldest; i--) {
+        const matrix_latch_t *e = &m->ev[(i - 1) % MATRIX_EVENTS];
+        const uint64_t end = i == m->ev_count ? now : m->ev[i % MATRIX_EVENTS].cycle;
+        uint64_t a = e->cycle < from ? from : e->cycle, b = end > to ? to : end;
+        if (e->cycle >= to)
+            continue;
+        if (end <= from)
+            break;
+        if (b <= a)
+            continue;
+        /* each row is lit 1/8 of the time at most: scale so that 1 = full */
+        const double share = (double)(b - a) * MATRIX_N / span;
+        for (int r = 0; r < MATRIX_N; r++) {
+            if (!(e->rows & (1u << r)))
+                continue;
+            for (int c = 0; c < MATRIX_N; c++) {
+                if (e->red & (1u << c))
+                    v->red[r][c] += share;
+                if (e->green & (1u << c))
+                    v->green[r][c] += share;
+            }
+        }
+    }
+}
+
+void matrix_dump(const matrix_view_t *v, char out[MATRIX_N][MATRIX_N + 1])
+{
+    for (int r = 0; r < MATRIX_N; r++) {
+        for (int c = 0; c < MATRIX_N; c++) {
+            const double red = v->red[r][c], green = v->green[r][c];
+            const int lr = red >= LIT, lg = green >= LIT;
+            char ch = lr && lg ? 'y' : lr ? 'r' : lg ? 'g' : '.';
+            if ((lr || lg) && (!lr || red >= FULL) && (!lg || green >= FULL))
+                ch = (char)(ch - 32);
+            out[r][c] = ch;
+        }
+        out[r][MATRIX_N] = '\0';
+    }
+}
+
+double matrix_refresh_hz(const matrix_t *m, uint64_t now, uint64_t freq, double seconds)
+{
+    /* frames started within the window: a stalled refresh counts as 0 */
+    const uint64_t span = (uint64_t)(seconds * (double)freq);
+    const uint64_t since = now > span ? now - span : 0;
+    uint32_t n = 0;
+    for (uint32_t i = m->frame_count; i > 0 && i + MATRIX_FRAMES > m->frame_count; i--) {
+        const uint64_t t = m->frame_start[(i - 1) % MATRIX_FRAMES];
+        if (t > now)
+            continue;
+        if (t < since)
+            break;
+        n++;
+    }
+    return (double)n * (double)freq / (double)(now - since ? now - since : 1);
+}

@@ -1,0 +1,167 @@
+/* Interactive mode: the matrix in the terminal, in real time, played with
+ * the keyboard. ANSI colours, or letters where the terminal has none. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim.h"
+
+#define RELEASE_AFTER_MS 150.0 /* a key counts as held this long after its last repeat */
+#define FRAME_MS 33.0
+
+static struct termios saved;
+static bool raw_on;
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig) { (void)sig, stop = 1; }
+
+static void terminal_restore(void)
+{
+    if (raw_on) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+        printf("\x1b[0m\x1b[?25h\n");
+        fflush(stdout);
+        raw_on = false;
+    }
+}
+
+static bool terminal_raw(void)
+{
+    struct termios t;
+    if (tcgetattr(STDIN_FILENO, &saved) != 0)
+        return false;
+    t = saved;
+    t.c_lflag &= (tcflag_t) ~(ICANON | ECHO | ISIG);
+    t.c_cc[VMIN] = 0;
+    t.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &t);
+    raw_on = true;
+    return true;
+}
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Maps pending input to button taps; 'q' or Ctrl-C quits. */
+static void read_keys(sim_t *s, double *release_at, double now)
+{
+    unsigned char buf[64];
+    const ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+    for (ssize_t i = 0; i < n; i++) {
+        int b = -1;
+        double hold = RELEASE_AFTER_MS;
+        const unsigned char c = buf[i];
+        if (c == 'q' || c == 3) {
+            stop = 1;
+            return;
+        }
+        if (c == 0x1b && i + 2 < n && buf[i + 1] == '[') {
+            const unsigned char k = buf[i + 2];
+            b = k == 'A' ? SIM_BTN_UP : k == 'B' ? SIM_BTN_DOWN : k == 'C' ? SIM_BTN_RIGHT : k == 'D' ? SIM_BTN_LEFT : -1;
+            i += 2;
+        } else if (c == 'z' || c == ' ' || c == '\r' || c == '\n') {
+            b = SIM_BTN_A;
+        } else if (c == 'x' || c == 127 || c == 8) {
+            b = SIM_BTN_B;
+        } else if (c == 'm') {
+            b = SIM_BTN_B; /* a long B: back to the menu */
+            hold = 1000.0;
+        } else if (c == 'w' || c == 'k') {
+            b = SIM_BTN_UP;
+        } else if (c == 's' || c == 'j') {
+            b = SIM_BTN_DOWN;
+        } else if (c == 'a' || c == 'h') {
+            b = SIM_BTN_LEFT;
+        } else if (c == 'd' || c == 'l') {
+            b = SIM_BTN_RIGHT;
+        }
+        if (b >= 0) {
+            if (!s->pressed[b])
+                sim_button(s, b, true);
+            release_at[b] = now + hold;
+        }
+    }
+}
+
+static void draw(sim_t *s, bool color)
+{
+    matrix_view_t v;
+    char letters[MATRIX_N][MATRIX_N + 1];
+    matrix_view(&s->matrix, sim_now(s), &v);
+    matrix_dump(&v, letters);
+    printf("\x1b[H");
+    printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
+    for (int r = 0; r < MATRIX_N; r++) {
+        printf("    ");
+        for (int c = 0; c < MATRIX_N; c++) {
+            if (color) {
+                const double red = v.red[r][c] > 1 ? 1 : v.red[r][c], green = v.green[r][c] > 1 ? 1 : v.green[r][c];
+                if (red < 0.1 && green < 0.1)
+                    printf("\x1b[38;2;60;60;60m\xc2\xb7 ");
+                else
+                    printf("\x1b[38;2;%d;%d;0m\xe2\x97\x8f ", (int)(60 + 195 * red) * (red >= 0.1),
+                           (int)(60 + 195 * green) * (green >= 0.1));
+            } else {
+                printf("%c ", letters[r][c]);
+            }
+        }
+        printf("%s\x1b[K\n", color ? "\x1b[0m" : "");
+    }
+    printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
+    printf("  m: hold B (menu)   q or Ctrl-C: quit\x1b[K\n\n");
+    /* the last lines of the debug console */
+    const char *end = s->uart ? s->uart + s->uart_len : NULL, *p = end;
+    int lines = 0;
+    while (p && p > s->uart && lines < 5)
+        if (*--p == '\n' && p != end - 1)
+            lines++;
+    printf("  debug console:\x1b[K\n");
+    if (p) {
+        for (const char *q = p == s->uart ? p : p + 1; q < end; q++) {
+            if (q == (p == s->uart ? p : p + 1) || q[-1] == '\n')
+                printf("    ");
+            putchar(*q == '\n' ? '\n' : *q);
+            if (*q == '\n')
+                printf("\x1b[K");
+        }
+    }
+    printf("\x1b[J");
+    fflush(stdout);
+}
+
+int sim_interactive(sim_t *s, bool color)
+{
+    double release_at[SIM_BUTTONS] = {0};
+    if (!isatty(STDIN_FILENO) || !terminal_raw()) {
+        fprintf(stderr, "jarmo-sim: interactive mode needs a terminal (use --script or --dump-frame-at)\n");
+        return 2;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    atexit(terminal_restore);
+    printf("\x1b[2J\x1b[?25l");
+    const double start = wall_ms();
+    while (!stop) {
+        const double now = wall_ms() - start;
+        if (!sim_run_until_ms(s, now))
+            break;
+        read_keys(s, release_at, now);
+        for (int b = 0; b < SIM_BUTTONS; b++)
+            if (s->pressed[b] && now >= release_at[b])
+                sim_button(s, b, false);
+        draw(s, color);
+        const double spare = FRAME_MS - (wall_ms() - start - now);
+        if (spare > 0)
+            usleep((useconds_t)(spare * 1000.0));
+    }
+    terminal_restore();
+    return 0;
+}
