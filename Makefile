@@ -27,12 +27,12 @@ FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs
 FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
 FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(FW_SRC))
 
-.PHONY: all host firmware test bench fuzz deps clean play flash
+.PHONY: all host firmware test bench fuzz deps clean play flash sim-scripts
 all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex
 
-host: $(H)/jarmo $(H)/jarmo-sim $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(H)/jarmo-sim $(H)/gen_game_script $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
@@ -46,6 +46,15 @@ $(H)/jarmo-sim: $(SIM_SRC) $(wildcard sim/*.h) hal/hal.h board-defs/$(BOARD).h
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) \
 	  $$(pkg-config --cflags --libs simavr) -lelf -lm
+
+$(H)/gen_game_script: tools/simgen/gen_game_script.c firmware/render.c $(RULES_SRC) $(wildcard firmware/*.h hal/hal.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -Ihal -o $@ $(filter %.c,$^)
+
+$(H)/tests/test_firmware_units: tests/test_firmware_units.c firmware/render.c firmware/input.c firmware/settings.c \
+  tools/engine/postext.c $(RULES_SRC) $(wildcard firmware/*.h hal/*.h tests/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -Itests -Ihal -o $@ $(filter %.c,$^) -lcmocka
 
 $(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
 	@mkdir -p $(@D)
@@ -76,9 +85,17 @@ bench: deps all $(H)/perft_speed
 	@echo "rules_avr_flash_bytes: $$(avr-size $(B)/avr/rules_core.o | awk 'NR==2{print $$1+$$2}')"
 	@$(H)/perft_speed
 
+# Simulator scripts: the hand-written ones in tests/sim, plus a whole game
+# per rule set generated from the host rules core.
+SIM_SCRIPTS := $(B)/sim-scripts
+sim-scripts: $(H)/gen_game_script
+	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
+	@cp tests/sim/*.script $(SIM_SCRIPTS)/
+	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
+
 test: deps
-	@$(MAKE) --no-print-directory all
-	@tests/run.sh $(H)/tests $(HOST_TESTS)
+	@$(MAKE) --no-print-directory all sim-scripts
+	@tests/run.sh $(H)/tests $(H)/jarmo-sim $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60

@@ -13,9 +13,9 @@ static hal_canvas_t canvas;
 int main(void)
 {
     hal_init();
+    hal_debug_line("jarmo " JARMO_BOARD " ready");
     ui_init(&ui);
     input_init(&input);
-    hal_debug_line("jarmo " JARMO_BOARD " ready");
     for (;;) {
         input_event_t events[INPUT_MAX_EVENTS];
         hal_mark(HAL_MARK_LOOP);

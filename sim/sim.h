@@ -69,6 +69,9 @@ double sim_now_ms(const sim_t *s);
 /* Runs until the given simulated time; false if the MCU crashed/stopped. */
 bool sim_run_until_ms(sim_t *s, double ms);
 void sim_button(sim_t *s, int button, bool down);
+/* The reset pin: the MCU restarts, the EEPROM keeps its content. */
+void sim_reset(sim_t *s);
+void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value);
 int sim_button_by_name(const char *name);
 void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1]);
 /* Figures: refresh, ISR share, stack, loop cycles, as "key: value" lines. */

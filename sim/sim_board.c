@@ -353,6 +353,30 @@ bool sim_run_until_ms(sim_t *s, double ms)
     return true;
 }
 
+void sim_reset(sim_t *s)
+{
+    uint8_t ee[EEPROM_SIZE];
+    avr_eeprom_desc_t d = {.ee = ee, .offset = 0, .size = sizeof ee};
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_GET, &d);
+    memcpy(ee, d.ee, sizeof ee);
+    avr_reset(s->avr);
+    d.ee = ee;
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_SET, &d); /* EEPROM is non-volatile */
+    for (int b = 0; b < SIM_BUTTONS; b++)
+        sim_button(s, b, false);
+}
+
+void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
+{
+    uint8_t ee[EEPROM_SIZE];
+    avr_eeprom_desc_t d = {.ee = ee, .offset = 0, .size = sizeof ee};
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_GET, &d);
+    memcpy(ee, d.ee, sizeof ee);
+    ee[addr % EEPROM_SIZE] = value;
+    d.ee = ee;
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_SET, &d);
+}
+
 int sim_button_by_name(const char *name)
 {
     static const char *const names[SIM_BUTTONS] = {"up", "down", "left", "right", "a", "b"};

@@ -40,7 +40,8 @@ void matrix_view(const matrix_t *m, uint64_t now, matrix_view_t *v)
     memset(v, 0, sizeof *v);
     if (m->ev_count == 0)
         return;
-    /* integrate over whole frames so that every row had its fair share */
+    /* integrate over whole frames so that every row had its fair share;
+     * if the scan has stalled, over the last moments of what is latched */
     uint64_t from, to = now;
     uint32_t complete = 0;
     for (uint32_t i = m->frame_count; i > 0 && i + MATRIX_FRAMES > m->frame_count; i--)
@@ -48,9 +49,17 @@ void matrix_view(const matrix_t *m, uint64_t now, matrix_view_t *v)
             complete = i;
             break;
         }
+    uint64_t period = 0;
     if (complete > MATRIX_VIEW_FRAMES) {
-        to = m->frame_start[(complete - 1) % MATRIX_FRAMES];
-        from = m->frame_start[(complete - 1 - MATRIX_VIEW_FRAMES) % MATRIX_FRAMES];
+        const uint64_t last = m->frame_start[(complete - 1) % MATRIX_FRAMES];
+        const uint64_t first = m->frame_start[(complete - 1 - MATRIX_VIEW_FRAMES) % MATRIX_FRAMES];
+        period = (last - first) / MATRIX_VIEW_FRAMES;
+        if (now - last <= 2 * period) {
+            to = last;
+            from = first;
+        } else {
+            from = now > period * MATRIX_VIEW_FRAMES ? now - period * MATRIX_VIEW_FRAMES : 0;
+        }
     } else {
         from = m->ev[0].cycle;
     }

@@ -139,6 +139,16 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
             printf("[%9.1f ms] %s\n", sim_now_ms(s), line);
         if (strcmp(cmd, "wait") == 0 && n == 2) {
             alive = run_for(&sc, atof(a1));
+        } else if (strcmp(cmd, "wait-until") == 0 && n == 2) {
+            alive = sim_run_until_ms(s, atof(a1));
+        } else if (strcmp(cmd, "reset") == 0 && n == 1) {
+            sim_reset(s);
+            sc.cursor = -1;
+        } else if (strcmp(cmd, "eeprom-poke") == 0 && n == 3) {
+            sim_eeprom_poke(s, (unsigned)strtoul(a1, NULL, 0), (uint8_t)strtoul(a2, NULL, 0));
+        } else if (strcmp(cmd, "expect-no-uart") == 0 && *rest) {
+            if (s->uart && strstr(s->uart + sc.uart_mark, rest))
+                fail(&sc, "UART output has \"%s\" after the last match", rest);
         } else if ((strcmp(cmd, "press") == 0 || strcmp(cmd, "release") == 0) && n == 2) {
             const int b = sim_button_by_name(a1);
             if (b < 0)
@@ -207,6 +217,10 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
                     found = true;
                     sc.tone_mark = i + 1;
                 }
+            if (!found && s->buzzer_on && fabs(s->buzzer_freq - want) <= want * 0.03) {
+                found = true; /* still sounding */
+                sc.tone_mark = s->tone_count + 1;
+            }
             if (!found)
                 fail(&sc, "no %s Hz tone since the last check", a1);
         } else if (strcmp(cmd, "expect-refresh") == 0 && n == 2) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the test programs named on the command line (cmocka suites in DIR)
-# and prints one summary line over all of them: "N passed, N failed".
+# Runs every test and prints one summary line: "N passed, N failed".
+#   tests/run.sh HOST_TEST_DIR SIM ELF SIM_SCRIPT_DIR -- CMOCKA_SUITE...
+# cmocka suites count one per test case; each simulator script counts one.
 set -u
-dir=$1; shift
+dir=$1 sim=$2 elf=$3 scripts=$4; shift 5
 passed=0; failed=0
 for t in "$@"; do
   out=$("$dir/$t" 2>&1); rc=$?
@@ -13,6 +14,14 @@ for t in "$@"; do
     echo "!! $t exited with status $rc"; f=1
   fi
   passed=$((passed + p)); failed=$((failed + f))
+done
+echo "[==========] simulator scripts on $elf"
+for s in "$scripts"/*.script; do
+  if out=$("$sim" --script "$s" "$elf" 2>&1); then
+    echo "[       OK ] sim $(basename "$s")"; passed=$((passed + 1))
+  else
+    printf '%s\n' "$out"; echo "[  FAILED  ] sim $(basename "$s")"; failed=$((failed + 1))
+  fi
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

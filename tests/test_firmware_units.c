@@ -1,1 +1,271 @@
-int main(void){return 0;}
+/* Host tests of the firmware parts that need no hardware: debouncing, the
+ * input event state machine, rendering into a canvas, and the EEPROM
+ * settings store (with a fake EEPROM that can lose power mid-write). */
+#include "helpers.h"
+
+#include "debounce.h"
+#include "hal.h"
+#include "input.h"
+#include "render.h"
+#include "settings.h"
+
+/* ---- fake EEPROM ------------------------------------------------------ */
+static uint8_t eeprom[HAL_NV_SIZE];
+static int writes_left = -1; /* bytes written before the "power cut"; -1: no cut */
+static unsigned bytes_written;
+
+void hal_nv_read(uint16_t addr, void *buf, uint16_t len) { memcpy(buf, eeprom + addr, len); }
+void hal_nv_write(uint16_t addr, const void *buf, uint16_t len)
+{
+    const uint8_t *b = buf;
+    for (uint16_t i = 0; i < len; i++) {
+        if (writes_left == 0)
+            return; /* power is gone: the rest is never written */
+        if (eeprom[addr + i] != b[i]) {
+            eeprom[addr + i] = b[i];
+            bytes_written++;
+        }
+        if (writes_left > 0)
+            writes_left--;
+    }
+}
+
+/* ---- debounce ----------------------------------------------------------- */
+static void test_debounce_ignores_chatter(void **state)
+{
+    (void)state;
+    debounce_t d = {0, {0}};
+    /* chatter for 4 ms, then held */
+    const uint8_t raw[] = {1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    int flips = 0;
+    uint8_t last = 0;
+    for (size_t i = 0; i < sizeof raw; i++) {
+        const uint8_t s = debounce_step(&d, raw[i]);
+        if (s != last)
+            flips++;
+        last = s;
+    }
+    assert_int_equal(flips, 1);
+    assert_int_equal(last, 1);
+    /* a 3 ms glitch while held is not a release */
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(debounce_step(&d, 0), 1);
+    assert_int_equal(debounce_step(&d, 1), 1);
+}
+
+/* ---- input events ------------------------------------------------------- */
+static uint8_t run_input(input_t *in, uint8_t buttons, uint32_t from, uint32_t to, input_event_t *all, uint8_t max)
+{
+    uint8_t total = 0;
+    for (uint32_t t = from; t <= to; t++) {
+        input_event_t ev[INPUT_MAX_EVENTS];
+        const uint8_t n = input_update(in, buttons, t, ev);
+        for (uint8_t i = 0; i < n && total < max; i++)
+            all[total++] = ev[i];
+    }
+    return total;
+}
+
+static void test_input_press_release(void **state)
+{
+    (void)state;
+    input_t in;
+    input_event_t ev[32];
+    input_init(&in);
+    uint8_t n = run_input(&in, HAL_BTN_A, 0, 100, ev, 32);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].kind, INPUT_PRESS);
+    assert_int_equal(ev[0].button, HAL_BTN_A);
+    n = run_input(&in, 0, 101, 110, ev, 32);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].kind, INPUT_RELEASE);
+}
+
+static void test_input_arrow_auto_repeat(void **state)
+{
+    (void)state;
+    input_t in;
+    input_event_t ev[64];
+    input_init(&in);
+    /* held 1000 ms: press, then repeats at 400, 520, 640, 760, 880, 1000 */
+    const uint8_t n = run_input(&in, HAL_BTN_RIGHT, 0, 1000, ev, 64);
+    assert_int_equal(n, 7);
+    for (uint8_t i = 1; i < n; i++) {
+        assert_int_equal(ev[i].kind, INPUT_REPEAT);
+        assert_int_equal(ev[i].button, HAL_BTN_RIGHT);
+    }
+}
+
+static void test_input_long_hold_once(void **state)
+{
+    (void)state;
+    input_t in;
+    input_event_t ev[64];
+    input_init(&in);
+    uint8_t n = run_input(&in, HAL_BTN_B, 0, 3000, ev, 64);
+    assert_int_equal(n, 2); /* press, then one hold; B never repeats */
+    assert_int_equal(ev[1].kind, INPUT_HOLD);
+    /* a short press gives no hold */
+    input_init(&in);
+    n = run_input(&in, HAL_BTN_B, 0, 500, ev, 64);
+    n = (uint8_t)(n + run_input(&in, 0, 501, 2000, ev + n, 32));
+    assert_int_equal(n, 2);
+    assert_int_equal(ev[1].kind, INPUT_RELEASE);
+}
+
+/* ---- rendering ------------------------------------------------------------ */
+static void test_render_start_position(void **state)
+{
+    (void)state;
+    hal_canvas_t c;
+    rules_pos_t p;
+    rules_init(&p, RULES_CLASSIC, RULES_WHITE);
+    render_view_t v = {.pos = &p, .cursor = 2, .cursor_on = false, .selected = RULES_NO_POINT,
+                       .last_from = RULES_NO_POINT, .last_to = RULES_NO_POINT};
+    render_game(c, &v);
+    for (uint8_t x = 0; x < 5; x++) {
+        assert_int_equal(c[0][x], COLOUR_BLACK_PIECE); /* row 5 on top */
+        assert_int_equal(c[4][x], COLOUR_WHITE_PIECE);
+        assert_int_equal(c[7][x], COLOUR_WHITE_MARKED); /* white's turn */
+        for (uint8_t y = 1; y < 4; y++)
+            assert_int_equal(c[y][x], 0);
+    }
+    v.cursor_on = true;
+    render_game(c, &v);
+    assert_int_equal(c[4][2], COLOUR_CURSOR);
+}
+
+static void test_render_selection_marks_hands(void **state)
+{
+    (void)state;
+    hal_canvas_t c;
+    rules_pos_t p = pos_of("b..../...W./...../w..../..... w classic 3,0 2,2 - -");
+    /* d4 selected, its targets highlighted, b5 hidden behind nothing */
+    render_view_t v = {.pos = &p, .cursor = 0, .cursor_on = false, .blink_on = true,
+                       .selected = 18, .targets = RULES_BIT(21) | RULES_BIT(17),
+                       .last_from = RULES_NO_POINT, .last_to = RULES_NO_POINT};
+    render_game(c, &v);
+    assert_int_equal(c[1][3], COLOUR_SELECTED);  /* d4 */
+    assert_int_equal(c[0][1], COLOUR_TARGET);    /* b5 */
+    assert_int_equal(c[1][2], COLOUR_TARGET);    /* c4 */
+    assert_int_equal(c[0][0], COLOUR_BLACK_PIECE);
+    assert_int_equal(c[3][0], COLOUR_WHITE_PIECE); /* a2 */
+    /* white: 3 captured (dim); black: 2 ready (bright) then 2 captured */
+    assert_int_equal(c[0][6], COLOUR_WHITE_PIECE);
+    assert_int_equal(c[2][6], COLOUR_WHITE_PIECE);
+    assert_int_equal(c[3][6], 0);
+    assert_int_equal(c[0][7], COLOUR_BLACK_MARKED);
+    assert_int_equal(c[1][7], COLOUR_BLACK_MARKED);
+    assert_int_equal(c[2][7], COLOUR_BLACK_PIECE);
+    assert_int_equal(c[3][7], COLOUR_BLACK_PIECE);
+    assert_int_equal(c[4][7], 0);
+    /* a marked piece is brighter than a plain one */
+    p = pos_of("b..../...W./...../w..../..... w classic 3,0 4,0 - -");
+    v.selected = RULES_NO_POINT;
+    v.targets = 0;
+    render_game(c, &v);
+    assert_int_equal(c[1][3], COLOUR_WHITE_MARKED);
+}
+
+static void test_render_game_over_scores(void **state)
+{
+    (void)state;
+    hal_canvas_t c;
+    const uint8_t score[2] = {6, 3};
+    render_over(c, score, RULES_WHITE);
+    unsigned white = 0, black = 0;
+    for (uint8_t y = 1; y < 8; y++)
+        for (uint8_t x = 0; x < 8; x++) {
+            if (c[y][x] == COLOUR_WHITE_MARKED)
+                white++;
+            if (c[y][x] == COLOUR_BLACK_PIECE)
+                black++;
+        }
+    assert_int_equal(white, 6);
+    assert_int_equal(black, 3);
+    assert_int_equal(c[0][0], COLOUR_WHITE_MARKED); /* winner's colour on top */
+}
+
+/* ---- settings in EEPROM --------------------------------------------------- */
+static void erase(void)
+{
+    memset(eeprom, 0xFF, sizeof eeprom);
+    writes_left = -1;
+    bytes_written = 0;
+}
+
+static void test_settings_defaults_on_erased_or_corrupt(void **state)
+{
+    (void)state;
+    settings_t s;
+    erase();
+    assert_false(settings_load(&s));
+    assert_int_equal(s.rules, RULES_CLASSIC);
+    for (unsigned i = 0; i < 2 * SETTINGS_SLOT_SIZE; i++)
+        eeprom[i] = (uint8_t)(i * 37u + 11u); /* garbage */
+    assert_false(settings_load(&s));
+    assert_int_equal(s.level, 3);
+}
+
+static void test_settings_round_trip_and_no_needless_writes(void **state)
+{
+    (void)state;
+    settings_t s, back;
+    erase();
+    settings_defaults(&s);
+    s.rules = RULES_JASIR;
+    s.level = 5;
+    settings_save(&s);
+    assert_true(settings_load(&back));
+    assert_memory_equal(&s, &back, sizeof s);
+    const unsigned before = bytes_written;
+    settings_save(&s);
+    assert_int_equal(bytes_written, before); /* unchanged: nothing written */
+    for (int i = 0; i < 600; i++) { /* sequence numbers wrap around */
+        s.rules = (uint8_t)(i % RULES_SET_COUNT);
+        settings_save(&s);
+        assert_true(settings_load(&back));
+        assert_int_equal(back.rules, s.rules);
+    }
+}
+
+static void test_settings_survive_power_cut_mid_save(void **state)
+{
+    (void)state;
+    settings_t s, back;
+    erase();
+    settings_defaults(&s);
+    s.rules = RULES_LUDOS;
+    settings_save(&s);
+    s.rules = RULES_BRAINKING;
+    settings_save(&s);
+    for (int cut = 0; cut < (int)SETTINGS_SLOT_SIZE; cut++) {
+        uint8_t saved[HAL_NV_SIZE];
+        memcpy(saved, eeprom, sizeof eeprom);
+        s.rules = RULES_JASIR;
+        writes_left = cut; /* the power fails after `cut` bytes */
+        settings_save(&s);
+        writes_left = -1;
+        assert_true(settings_load(&back));
+        /* either the old settings or, if the last byte made it, the new */
+        assert_true(back.rules == RULES_BRAINKING || back.rules == RULES_JASIR);
+        memcpy(eeprom, saved, sizeof eeprom);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_debounce_ignores_chatter),
+        cmocka_unit_test(test_input_press_release),
+        cmocka_unit_test(test_input_arrow_auto_repeat),
+        cmocka_unit_test(test_input_long_hold_once),
+        cmocka_unit_test(test_render_start_position),
+        cmocka_unit_test(test_render_selection_marks_hands),
+        cmocka_unit_test(test_render_game_over_scores),
+        cmocka_unit_test(test_settings_defaults_on_erased_or_corrupt),
+        cmocka_unit_test(test_settings_round_trip_and_no_needless_writes),
+        cmocka_unit_test(test_settings_survive_power_cut_mid_save),
+    };
+    return cmocka_run_group_tests_name("firmware units", tests, NULL, NULL);
+}

@@ -10,6 +10,7 @@ void hal_tick_init(void);
 uint32_t hal_tick_jitter(void);
 void hal_tick_tone_for(uint16_t ms);
 void hal_tick_wake_on_buttons(bool on);
+bool hal_tick_woken(void);
 void hal_tone_stop(void);
 
 #endif

@@ -57,19 +57,31 @@ void hal_power_down(void)
 {
     hal_display_enable(false);
     hal_tone(0, 0);
-    /* let the refresh blank the matrix, then stop everything but the wake */
+    /* let the refresh latch a blank row, then stop both timers: in
+     * power-down only a button's pin change may wake the MCU */
     const uint32_t t = hal_millis();
     while (hal_millis() - t < 5u)
         ;
+    const uint8_t timsk0 = TIMSK0, timsk2 = TIMSK2;
+    TIMSK0 = 0;
+    TIMSK2 = 0;
     wdt_disable();
-    hal_tick_wake_on_buttons(true);
     set_sleep_mode(SLEEP_MODE_PWR_DOWN);
-    cli();
-    sleep_enable();
-    sei();
-    sleep_cpu();
-    sleep_disable();
+    hal_tick_wake_on_buttons(true);
+    while (!hal_tick_woken()) {
+        cli();
+        if (hal_tick_woken()) {
+            sei();
+            break;
+        }
+        sleep_enable();
+        sei(); /* the instruction after sei runs before any interrupt: no lost wake */
+        sleep_cpu();
+        sleep_disable();
+    }
     hal_tick_wake_on_buttons(false);
+    TIMSK0 = timsk0;
+    TIMSK2 = timsk2;
     wdt_enable(WDTO_500MS);
     hal_display_enable(true);
 }

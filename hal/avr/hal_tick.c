@@ -74,12 +74,16 @@ void hal_tick_tone_for(uint16_t ms)
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tone_left_ms = ms; }
 }
 
-/* Pin-change wake from power-down: the wake itself is all that is needed. */
-ISR(PCINT1_vect) {}
+/* Pin-change wake from power-down. */
+static volatile bool woken;
+ISR(PCINT1_vect) { woken = true; }
+
+bool hal_tick_woken(void) { return woken; }
 
 void hal_tick_wake_on_buttons(bool on)
 {
     if (on) {
+        woken = false;
         PCMSK1 = BUTTON_MASK;
         PCIFR = (1 << PCIF1);
         PCICR |= (1 << PCIE1);
