@@ -30,7 +30,7 @@ FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(FW_SRC))
 .PHONY: all host firmware test bench fuzz deps clean play flash sim-scripts
 all: host $(B)/avr/rules_core.o firmware
 
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf
 
 host: $(H)/jarmo $(H)/jarmo-sim $(H)/gen_game_script $(addprefix $(H)/tests/,$(HOST_TESTS))
 
@@ -74,6 +74,9 @@ RULES_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(RULES_SRC))
 $(B)/avr/%.o: firmware/%.c $(wildcard firmware/*.h)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+# Test firmware: the AVR build's perft, compared with the host's in simavr.
+$(B)/avr/perft.elf: tests/avr/perft_main.c $(RULES_AVR_OBJ)
+	$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
 $(B)/avr/rules_core.o: $(RULES_AVR_OBJ)
 	avr-ld -r -o $@ $^
 
@@ -81,9 +84,9 @@ $(H)/perft_speed: tools/bench/perft_speed.c $(RULES_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -O3 -o $@ $^
 
-bench: deps all $(H)/perft_speed
-	@echo "rules_avr_flash_bytes: $$(avr-size $(B)/avr/rules_core.o | awk 'NR==2{print $$1+$$2}')"
-	@$(H)/perft_speed
+bench: deps
+	@$(MAKE) --no-print-directory all sim-scripts $(H)/perft_speed
+	@tools/bench.sh $(B) $(BOARD)
 
 # Simulator scripts: the hand-written ones in tests/sim, plus a whole game
 # per rule set generated from the host rules core.
@@ -92,6 +95,10 @@ sim-scripts: $(H)/gen_game_script
 	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
 	@cp tests/sim/*.script $(SIM_SCRIPTS)/
 	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
+	@{ echo "# elf: $(B)/avr/perft.elf"; echo "# perft 5 on the AVR build, expected counts from the host build"; \
+	  for r in classic brainking ludos jasir; do \
+	    echo "wait-uart 200000 perft $$r 5 $$(printf 'rules %s\nperft 5\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
+	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
 
 test: deps
 	@$(MAKE) --no-print-directory all sim-scripts

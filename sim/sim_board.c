@@ -190,6 +190,8 @@ static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
         if (s->think_at) {
             const uint64_t span = avr->cycle - s->think_at;
             stat_add(&s->think, span);
+            if (s->span_count < sizeof s->spans_ms / sizeof s->spans_ms[0])
+                s->spans_ms[s->span_count++] = (double)span * 1000.0 / (double)s->freq;
             /* refresh during this span; spans shorter than 20 ms are too short to judge */
             if (span > s->freq / 50) {
                 const double hz = (double)(s->matrix.frame_count - s->think_frames_at) * (double)s->freq / (double)span;
@@ -268,6 +270,7 @@ bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     avr_init(s->avr);
     s->avr->log = 0;
     avr_load_firmware(s->avr, &fw);
+    s->flash_bytes = fw.flashsize; /* .text + .data as loaded into flash */
     s->avr->frequency = (uint32_t)BOARD_F_CPU;
     s->freq = BOARD_F_CPU;
     s->avr->sleep = no_sleep;
@@ -451,5 +454,10 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%sthink_spans: %llu\n", prefix, (unsigned long long)s->think.count);
         printf("%sthink_ms_max: %.1f\n", prefix, (double)s->think.max * 1000.0 / (double)s->freq);
         printf("%sthink_refresh_hz_min: %.1f\n", prefix, s->think_min_hz);
+        printf("%sspans_ms:", prefix);
+        for (unsigned i = 0; i < s->span_count; i++)
+            printf(" %.1f", s->spans_ms[i]);
+        printf("\n");
     }
+    printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
 }

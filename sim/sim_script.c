@@ -235,6 +235,13 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
                      (unsigned long long)s->think.count);
             if (s->think.count == 0 || s->think_min_hz < atof(a1))
                 fail(&sc, "refresh while thinking %s", buf);
+        } else if ((strcmp(cmd, "expect-ram-max") == 0 || strcmp(cmd, "expect-flash-max") == 0) && n == 2) {
+            const bool ram = cmd[7] == 'r';
+            const unsigned have = ram ? sim_static_ram(s) + sim_peak_stack(s) : s->flash_bytes;
+            char buf[96];
+            snprintf(buf, sizeof buf, "%s %u bytes > %s", ram ? "static RAM + peak stack" : "flash", have, a1);
+            if (have > (unsigned)atoi(a1))
+                fail(&sc, "over budget: %s", buf);
         } else if (strcmp(cmd, "print-frame") == 0) {
             char got[MATRIX_N][MATRIX_N + 1];
             sim_frame(s, got);

@@ -2,6 +2,7 @@
 # Runs every test and prints one summary line: "N passed, N failed".
 #   tests/run.sh HOST_TEST_DIR SIM ELF SIM_SCRIPT_DIR -- CMOCKA_SUITE...
 # cmocka suites count one per test case; each simulator script counts one.
+# A script runs on ELF unless its first line says "# elf: PATH".
 set -u
 dir=$1 sim=$2 elf=$3 scripts=$4; shift 5
 passed=0; failed=0
@@ -17,7 +18,10 @@ for t in "$@"; do
 done
 echo "[==========] simulator scripts on $elf"
 for s in "$scripts"/*.script; do
-  if out=$("$sim" --script "$s" "$elf" 2>&1); then
+  target=$elf
+  first=$(head -1 "$s")
+  case "$first" in "# elf: "*) target=${first#\# elf: } ;; esac
+  if out=$("$sim" --script "$s" "$target" 2>&1); then
     echo "[       OK ] sim $(basename "$s")"; passed=$((passed + 1))
   else
     printf '%s\n' "$out"; echo "[  FAILED  ] sim $(basename "$s")"; failed=$((failed + 1))

@@ -122,5 +122,7 @@ int main(int argc, char **argv)
         putchar('\n');
     }
     printf("# A: a new game\ntap a\nexpect-uart start %s\n", argv[1]);
+    printf("# budgets: static RAM + the peak stack of a whole game, and flash\n");
+    printf("expect-ram-max 1536\nexpect-flash-max 24576\n");
     return 0;
 }
