@@ -27,7 +27,7 @@ FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs
 FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
 FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(FW_SRC))
 
-.PHONY: all host firmware test bench fuzz deps clean play flash sim-scripts
+.PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts
 all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf
@@ -112,6 +112,25 @@ $(H)/fuzz_protocol: tests/fuzz_protocol.c $(ENGINE_SRC) $(RULES_SRC)
 fuzz: deps $(H)/fuzz_protocol
 	@mkdir -p $(B)/fuzz-corpus
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
+
+# Play in the terminal: the firmware in the emulator, keyboard as buttons.
+# Settings and the boot counter persist in build/eeprom-$(BOARD).bin.
+play: deps
+	@$(MAKE) --no-print-directory host firmware
+	@$(H)/jarmo-sim --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf
+
+# Flash a real board (docs/flashing in README.md). With the Arduino
+# bootloader: make flash PORT=/dev/ttyUSB0; with an ISP programmer:
+# make flash PROGRAMMER=usbasp PORT=usb, and once: make fuses PROGRAMMER=usbasp.
+PORT ?= /dev/ttyUSB0
+PROGRAMMER ?= arduino
+BAUD ?= 115200
+FUSES := -U lfuse:w:0xFF:m -U hfuse:w:0xDE:m -U efuse:w:0xFD:m
+flash: deps firmware
+	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
+	  -U flash:w:$(FW)/firmware.hex:i
+fuses: deps
+	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(FUSES)
 
 clean:
 	rm -rf $(B)

@@ -17,6 +17,7 @@ have_file /usr/include/simavr/sim_avr.h || need+=(libsimavr-dev)
 have_cmd simavr || need+=(simavr)
 have_file /usr/include/libelf.h || need+=(libelf-dev)
 have_cmd pkg-config || need+=(pkg-config)
+have_cmd avrdude || need+=(avrdude)
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"
 if [ "$(id -u)" -eq 0 ]; then
