@@ -15,24 +15,27 @@ AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -
   -ffunction-sections -fdata-sections -Ifirmware
 
 RULES_SRC := firmware/rules.c firmware/rules_board.c firmware/rules_sets.c firmware/rules_notation.c
-ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c
+# The AI; its flash tables are generated from the board by tools/aigen.
+AI_TABLES := $(B)/gen/ai_tables.c
+AI_SRC := firmware/ai_search.c firmware/ai_eval.c $(AI_TABLES)
+ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c $(AI_SRC)
 NAIVE_SRC := tests/naive/naive_rules.c
 HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units
 
 # Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
-FW_SRC := $(RULES_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
+FW_SRC := $(RULES_SRC) $(AI_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
   $(wildcard hal/avr/*.c)
 FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' \
   -DJARMO_BOARD='"$(BOARD)"' -mcall-prologues
 FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
-FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(FW_SRC))
+FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(patsubst $(B)/%,%,$(FW_SRC)))
 
 .PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts
 all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf
 
-host: $(H)/jarmo $(H)/jarmo-sim $(H)/gen_game_script $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
@@ -63,6 +66,20 @@ $(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wild
 $(FW)/obj/%.o: %.c $(wildcard firmware/*.h hal/*.h hal/avr/*.h) board-defs/$(BOARD).h
 	@mkdir -p $(@D)
 	$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+$(FW)/obj/gen/%.o: $(B)/gen/%.c $(wildcard firmware/*.h)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+
+$(H)/jarmo-arena: tools/arena/arena.c $(AI_SRC) $(RULES_SRC) $(wildcard firmware/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -O3 -o $@ $(filter %.c,$^) -lm
+
+$(H)/gen_ai_tables: tools/aigen/gen_ai_tables.c $(RULES_SRC) $(wildcard firmware/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+$(AI_TABLES): $(H)/gen_ai_tables
+	@mkdir -p $(@D)
+	$< > $@
 $(FW)/firmware.elf: $(FW_OBJ)
 	$(AVR_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $^
 	@avr-size $@

@@ -2,6 +2,7 @@
  * Behaviour differences between rule sets come only from the rows in
  * rules_sets.c; nothing here tests a rule set's number. */
 #include "rules.h"
+#include "flash.h"
 #include "rules_sets.h"
 
 #define HAND_CAPTURED 0x07u
@@ -22,11 +23,19 @@ uint8_t rules_popcount(uint32_t bits)
     return n;
 }
 
+/* Index of the lowest set bit (bits != 0). Skips whole zero bytes first:
+ * on the AVR a 32-bit shift costs four instructions per bit. */
 static inline uint8_t lowest_point(uint32_t bits)
 {
     uint8_t p = 0;
-    while (!(bits & 1u)) {
-        bits >>= 1;
+    uint8_t b = (uint8_t)bits;
+    while (!b) {
+        bits >>= 8;
+        b = (uint8_t)bits;
+        p = (uint8_t)(p + 8u);
+    }
+    while (!(b & 1u)) {
+        b >>= 1;
         p++;
     }
     return p;
@@ -50,57 +59,79 @@ static uint8_t chain_destination(uint8_t chain)
     return rules_neighbour(chain & 0x1Fu, chain >> 5, &extra);
 }
 
-/* Appends the move, with its return variants when it is a recovering arrival. */
 typedef struct {
     rules_move_t *buf;
     uint8_t n;
 } move_list_t;
 
-static inline void push(move_list_t *l, rules_move_t m) { l->buf[l->n++] = m; }
+static inline __attribute__((always_inline)) void push(move_list_t *l, rules_move_t m) { l->buf[l->n++] = m; }
 
-static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only)
+enum { CELL_EMPTY = 0, CELL_OWN = 1, CELL_ENEMY = 2 };
+
+/* The side to move's view of the board, one byte per point: the inner loop
+ * then tests bytes instead of 32-bit masks (cheap on an 8-bit MCU). */
+static void fill_cells(uint8_t cell[RULES_POINTS], uint32_t own, uint32_t opp)
+{
+    for (uint8_t p = 0; p < RULES_POINTS; p++) {
+        cell[p] = (uint8_t)((own & 1u) | ((opp & 1u) << 1));
+        own >>= 1;
+        opp >>= 1;
+    }
+}
+
+static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, bool tactical)
 {
     const uint8_t set = rules_set_of(p);
     const uint8_t flags = rules_set_flags(set);
     const uint8_t limit = rules_set_chain_limit(set);
-    const uint8_t s = rules_side_to_move(p), o = s ^ 1u;
-    const uint32_t own = p->men[s], opp = p->men[o], occ = own | opp;
+    const uint8_t s = rules_side_to_move(p);
+    const uint32_t own = p->men[s], opp = p->men[s ^ 1u];
     const uint32_t camp = rules_enemy_camp(s), home = rules_home_row(s);
+    const uint8_t camp_row = s == RULES_WHITE ? 4u : 0u;
     const uint8_t cfrom = p->chain[s] & 0x1Fu;
     const uint8_t cdest = chain_destination(p->chain[s]);
     const uint8_t clen = (uint8_t)(((p->hand[s] & HAND_CHAIN) >> 6) + 1u);
     const bool can_recover = (flags & RS_RETURN_ON_ARRIVAL) && rules_captured(p, s) > 0u;
+    uint8_t cell[RULES_POINTS];
 
-    if (!protected_only && rules_ready(p, s) > 0u) {
-        for (uint32_t free = home & ~occ; free; free &= free - 1u)
+    if (!protected_only && !tactical && rules_ready(p, s) > 0u) {
+        for (uint32_t free = home & ~(own | opp); free; free &= free - 1u)
             push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
     }
+    fill_cells(cell, own, opp);
     for (uint32_t movers = own & ~camp; movers; movers &= movers - 1u) {
         const uint8_t f = lowest_point(movers);
-        const uint8_t frow = f / 5u;
+        const uint8_t *links = rules_adjacency[f];
         for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
-            bool extra;
-            const uint8_t t = rules_neighbour(f, slot, &extra);
+            uint8_t t = flash_byte(&links[slot]);
             if (t == RULES_NO_POINT)
                 break;
-            const uint32_t tbit = RULES_BIT(t);
-            if ((extra && !(flags & RS_EXTRA_LINK)) || (own & tbit))
+            if (t & RULES_EXTRA_LINK) {
+                if (!(flags & RS_EXTRA_LINK))
+                    continue;
+                t &= (uint8_t)~RULES_EXTRA_LINK;
+            }
+            const uint8_t c = cell[t];
+            if (c == CELL_OWN)
                 continue;
+            const uint8_t trow = rules_row(t);
             if (flags & RS_FORWARD_ONLY) {
-                const uint8_t trow = t / 5u;
+                const uint8_t frow = rules_row(f);
                 if (s == RULES_WHITE ? trow < frow : trow > frow)
                     continue;
             }
-            const bool cap = (opp & tbit) != 0u;
-            /* the victim's camp is the mover's enemy camp */
-            const bool shielded = (flags & RS_HOME_PROTECT) && cap && (tbit & camp);
+            const bool cap = c == CELL_ENEMY;
+            const bool arrives = trow == camp_row; /* the victim's camp is the mover's enemy camp */
+            if (tactical && !cap && !arrives)
+                continue;
+            const bool shielded = (flags & RS_HOME_PROTECT) && cap && arrives;
             if (shielded != protected_only)
                 continue;
             if (limit && f == cdest && t == cfrom && clen + 1u >= limit)
                 continue;
-            const bool marks = cap && !((flags & RS_MARK_OUTSIDE_CAMP) && (tbit & camp));
-            if (can_recover && (tbit & camp) && ((p->marked & RULES_BIT(f)) || marks)) {
-                uint32_t free = home & ~(occ & ~RULES_BIT(f));
+            if (can_recover && arrives &&
+                ((p->marked & RULES_BIT(f)) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP)))) {
+                uint32_t free = home & ~((own | opp) & ~RULES_BIT(f));
                 if (!free || (flags & RS_RETURN_MAY_HOLD))
                     push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap)); /* owed or held */
                 for (; free; free &= free - 1u)
@@ -117,9 +148,17 @@ uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf)
     move_list_t l = {buf, 0};
     if (rules_ended_by_condition(p))
         return 0;
-    generate(p, &l, false);
+    generate(p, &l, false, false);
     if (l.n == 0u && (rules_set_flags(rules_set_of(p)) & RS_HOME_PROTECT))
-        generate(p, &l, true); /* shielded captures are the last resort */
+        generate(p, &l, true, false); /* shielded captures are the last resort */
+    return l.n;
+}
+
+uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf)
+{
+    move_list_t l = {buf, 0};
+    if (!rules_ended_by_condition(p))
+        generate(p, &l, false, true);
     return l.n;
 }
 

@@ -13,7 +13,15 @@
 #define RULES_NO_POINT 31u       /* "none" in 5-bit point fields */
 #define RULES_HAND_POINT 25u     /* origin of a placement move */
 #define RULES_ROW_MASK(r) (0x1FuL << (5u * (r))) /* r = 0..4 */
+/* The mask of one point. A variable 32-bit shift is a loop on the AVR, so
+ * there it is a lookup in a flash table (rules_board.c). */
+#ifdef __AVR__
+#include <avr/pgmspace.h>
+extern const uint32_t rules_point_bits[32] PROGMEM;
+#define RULES_BIT(p) pgm_read_dword(&rules_point_bits[(p)])
+#else
 #define RULES_BIT(p) (1uL << (p))
+#endif
 
 enum { RULES_WHITE = 0, RULES_BLACK = 1, RULES_DRAW = 2 };
 
@@ -89,6 +97,10 @@ int8_t rules_set_by_name(const char *name); /* -1 when unknown */
 void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover);
 /* Fills buf (RULES_MAX_MOVES entries) and returns the count; 0 when over. */
 uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf);
+/* The legal captures and arrivals in the enemy camp only (for the AI's
+ * quiescence search); a subset of rules_legal_moves, except that jasir's
+ * shielded captures (legal only as a last resort) are left out. */
+uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf);
 void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u);
 void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u);
 /* True when a game-ending condition other than "no legal move" holds. */
@@ -111,6 +123,11 @@ uint8_t rules_point_from_text(const char *text);
 
 /* ---- board links (rules_board.c) ------------------------------------ */
 #define RULES_MAX_DEGREE 7u
+#define RULES_EXTRA_LINK 0x80u /* flag on a neighbour entry: the b3-c3 link */
+/* Raw table: neighbours of each point, RULES_NO_POINT-terminated. */
+extern const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE];
+/* Row 0..4 of a point, without a division (exact for p < 25). */
+static inline uint8_t rules_row(uint8_t p) { return (uint8_t)(((uint16_t)p * 205u) >> 10); }
 /* Neighbour in slot 0..6 of point p, RULES_NO_POINT past the end; *extra set
  * when the link exists only in rule sets with the extra link (b3-c3). */
 uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra);

@@ -5,10 +5,10 @@
 #include "flash.h"
 
 #define P(file, row) ((uint8_t)(((row)-1) * 5 + ((file) - 'a')))
-#define X 0x80u /* link only in rule sets with the extra link */
+#define X RULES_EXTRA_LINK
 #define N RULES_NO_POINT
 
-static const uint8_t adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
+const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
     /* row 1 */
     {P('b', 3), P('c', 2), N, N, N, N, N},                           /* a1 */
     {P('a', 3), P('d', 2), N, N, N, N, N},                           /* b1 */
@@ -41,9 +41,18 @@ static const uint8_t adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
     {P('c', 4), P('d', 3), N, N, N, N, N},                           /* e5 */
 };
 
+#ifdef __AVR__
+#define B(n) (1uL << (n))
+const uint32_t rules_point_bits[32] PROGMEM = {
+    B(0),  B(1),  B(2),  B(3),  B(4),  B(5),  B(6),  B(7),  B(8),  B(9),  B(10),
+    B(11), B(12), B(13), B(14), B(15), B(16), B(17), B(18), B(19), B(20), B(21),
+    B(22), B(23), B(24), B(25), B(26), B(27), B(28), B(29), B(30), B(31),
+};
+#endif
+
 uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra)
 {
-    uint8_t v = flash_byte(&adjacency[p][slot]);
+    const uint8_t v = flash_byte(&rules_adjacency[p][slot]);
     *extra = (v & X) != 0u;
     return v & 0x7Fu;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai.h"
 #include "postext.h"
 
 #define ARGS_MAX 2
@@ -209,6 +210,46 @@ void protocol_command(protocol_t *e, const char *line)
     } else if (strcmp(cmd, "show") == 0) {
         WANT_ARGS(0, 0, "show");
         cmd_show(e);
+    } else if (strcmp(cmd, "level") == 0) {
+        WANT_ARGS(1, 1, "level 1..5");
+        const long level = small_number(argv[1]);
+        if (level < 1 || level > (long)AI_LEVELS) {
+            say(e, "? level must be 1..5");
+            return;
+        }
+        e->level = (uint8_t)level;
+        say(e, "= ok");
+    } else if (strcmp(cmd, "genmove") == 0) {
+        WANT_ARGS(0, 1, "genmove [LEVEL]");
+        long level = e->level;
+        if (nargs == 1 && ((level = small_number(argv[1])) < 1 || level > (long)AI_LEVELS)) {
+            say(e, "? level must be 1..5");
+            return;
+        }
+        if (rules_game_over(&e->pos)) {
+            say(e, "? the game is over");
+            return;
+        }
+        ai_stats_t stats;
+        rules_undo_t u;
+        char text[RULES_MOVE_TEXT_MAX];
+        const rules_move_t m = ai_choose(&e->pos, (uint8_t)level, e->seed, NULL, NULL, &stats);
+        rules_make(&e->pos, m, &u);
+        history_push(e, m, &u);
+        rules_move_to_text(m, text);
+        sayf(e, "= %s", text);
+    } else if (strcmp(cmd, "seed") == 0) {
+        WANT_ARGS(1, 1, "seed N");
+        const char *c = argv[1];
+        unsigned long v = 0;
+        for (; *c >= '0' && *c <= '9' && v <= 65535u; c++)
+            v = v * 10u + (unsigned long)(*c - '0');
+        if (*c || c == argv[1] || v > 65535u) {
+            say(e, "? seed must be 0..65535");
+            return;
+        }
+        e->seed = (uint16_t)v;
+        say(e, "= ok");
     } else if (strcmp(cmd, "position") == 0) {
         const char *err = NULL;
         rules_pos_t p;

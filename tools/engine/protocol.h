@@ -23,7 +23,8 @@ typedef struct {
 typedef struct {
     rules_pos_t pos;
     uint8_t set;
-    uint8_t level;
+    uint8_t level;      /* AI level for genmove */
+    uint16_t seed;      /* AI tie-break seed */
     uint8_t max_perft;  /* deepest perft accepted (the fuzzer keeps it small) */
     bool quit;
     /* undo history: a ring; the oldest plies fall off when it is full */

@@ -1,0 +1,47 @@
+/* The console's opponent: negamax alpha-beta with iterative deepening, a
+ * capture/arrival quiescence search and a node budget per level, on the
+ * rules core. Same source on the AVR and the host; no malloc, recursion
+ * bounded by AI_MAX_PLY, a fixed move stack. */
+#ifndef JARMO_AI_H
+#define JARMO_AI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+#define AI_LEVELS 5u
+#define AI_MAX_PLY 12u     /* deepest ply, quiescence included */
+#define AI_STACK_MOVES 112u /* shared move stack for every ply */
+
+typedef struct {
+    uint32_t nodes;     /* positions visited (makes, plus the root) */
+    uint8_t depth;      /* deepest iteration completed */
+    int16_t score;      /* from the mover's point of view, centi-pieces */
+    bool budget_hit;    /* the node budget stopped the search */
+} ai_stats_t;
+
+/* Called every AI_POLL_NODES nodes while thinking: keep the console alive
+ * (watchdog, display, buttons). It cannot stop the search. */
+#define AI_POLL_NODES 128u
+typedef void (*ai_poll_fn)(void *ctx);
+
+/* Level 1..AI_LEVELS: maximum depth, quiescence depth, node budget, noise. */
+typedef struct {
+    uint8_t depth;
+    uint8_t qdepth;
+    uint16_t node_budget; /* in units of 16 nodes */
+    uint8_t noise;        /* up to this much random error per root move */
+} ai_level_t;
+void ai_level(uint8_t level, ai_level_t *out);
+
+/* Chooses a legal move for the side to move (the game must not be over).
+ * Deterministic for a given position, level and seed; the seed only breaks
+ * ties between equally good moves (and sets level 1's mistakes). */
+rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                       ai_stats_t *stats);
+
+/* Static evaluation of a position for the side to move (exposed for tests). */
+int16_t ai_evaluate(const rules_pos_t *p);
+
+#endif

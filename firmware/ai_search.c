@@ -1,0 +1,265 @@
+/* Negamax alpha-beta with iterative deepening, quiescence on captures and
+ * arrivals, killer moves, and a node budget; board values kept up to date
+ * move by move so that a leaf costs a few table reads. */
+#include "ai.h"
+#include "ai_eval.h"
+#include "ai_tables.h"
+#include "flash.h"
+
+#define AI_INF 30000
+#define AI_WIN 10000 /* a won game, minus the plies it takes */
+#define AI_SCORE_UNIT 10 /* centi-pieces per point of final-score difference */
+
+/* Levels: depth, quiescence depth, node budget / 16, root noise. */
+static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
+    {1, 0, 125, 120},   /* 1: looks one move ahead, often misjudges */
+    {2, 2, 250, 30},    /* 2: sees replies and simple exchanges */
+    {3, 3, 750, 0},     /* 3 */
+    {4, 4, 1500, 0},    /* 4 */
+    {6, 4, 2250, 0},    /* 5: the strongest the 2-second budget allows */
+};
+
+void ai_level(uint8_t level, ai_level_t *out)
+{
+    const ai_level_t *l = &levels[(level < 1u ? 1u : level > AI_LEVELS ? AI_LEVELS : level) - 1u];
+    out->depth = flash_byte(&l->depth);
+    out->qdepth = flash_byte(&l->qdepth);
+    out->node_budget = flash_word(&l->node_budget);
+    out->noise = flash_byte(&l->noise);
+}
+
+/* The search's whole working state: fixed size, reused every move. */
+static struct {
+    rules_pos_t pos;
+    int16_t board[2];
+    uint32_t nodes, budget;
+    bool abort;
+    uint8_t qdepth;
+    uint8_t used; /* entries of moves[] in use by the plies above */
+    rules_move_t moves[AI_STACK_MOVES];
+    rules_move_t killer[AI_MAX_PLY];
+    ai_poll_fn poll;
+    void *ctx;
+} S;
+
+static void make(rules_move_t m, rules_undo_t *u)
+{
+    const uint8_t set = rules_set_of(&S.pos), s = rules_side_to_move(&S.pos), o = s ^ 1u;
+    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m), r = RULES_MOVE_RET(m);
+    S.board[s] = (int16_t)(S.board[s] + ai_value_at(set, s, t));
+    if (f != RULES_HAND_POINT)
+        S.board[s] = (int16_t)(S.board[s] - ai_value_at(set, s, f));
+    if (RULES_MOVE_IS_CAPTURE(m))
+        S.board[o] = (int16_t)(S.board[o] - ai_value_at(set, o, t));
+    if (r != RULES_NO_POINT)
+        S.board[s] = (int16_t)(S.board[s] + ai_value_at(set, s, r));
+    rules_make(&S.pos, m, u);
+    if ((++S.nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
+        S.poll(S.ctx);
+    if (S.nodes >= S.budget)
+        S.abort = true;
+}
+
+static void unmake(rules_move_t m, const rules_undo_t *u, const int16_t board[2])
+{
+    rules_unmake(&S.pos, m, u);
+    S.board[0] = board[0];
+    S.board[1] = board[1];
+}
+
+/* Score of a finished game for the side to move: wins first, sooner
+ * better, then the final score difference (it counts in a match). */
+static int16_t terminal(uint8_t ply)
+{
+    uint8_t score[2];
+    const uint8_t s = rules_side_to_move(&S.pos);
+    rules_score(&S.pos, score);
+    const uint8_t w = rules_winner(&S.pos);
+    const int16_t diff = (int16_t)(((int16_t)score[s] - (int16_t)score[s ^ 1u]) * AI_SCORE_UNIT);
+    if (w == RULES_DRAW)
+        return diff;
+    return (int16_t)((w == s ? AI_WIN - ply : -AI_WIN + ply) + diff);
+}
+
+static bool is_tactical(rules_move_t m, uint32_t camp)
+{
+    return RULES_MOVE_IS_CAPTURE(m) || RULES_MOVE_RET(m) != RULES_NO_POINT ||
+           (!RULES_MOVE_IS_PLACEMENT(m) && (RULES_BIT(RULES_MOVE_TO(m)) & camp));
+}
+
+/* Captures, returns and arrivals first, then the killer move. */
+static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
+{
+    const uint32_t camp = rules_enemy_camp(rules_side_to_move(&S.pos));
+    uint8_t front = 0;
+    for (uint8_t i = 0; i < n; i++)
+        if (is_tactical(m[i], camp)) {
+            const rules_move_t t = m[front];
+            m[front++] = m[i];
+            m[i] = t;
+        }
+    for (uint8_t i = front; i < n; i++)
+        if (m[i] == killer) {
+            m[i] = m[front];
+            m[front] = killer;
+            break;
+        }
+}
+
+static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
+{
+    if (rules_ended_by_condition(&S.pos))
+        return terminal(ply);
+    const int16_t stand = ai_evaluate_with(&S.pos, S.board);
+    if (stand >= beta)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+    if (qleft == 0u || ply >= AI_MAX_PLY || S.used + RULES_MAX_MOVES > AI_STACK_MOVES)
+        return alpha;
+    rules_move_t *m = &S.moves[S.used];
+    const uint8_t n = rules_tactical_moves(&S.pos, m);
+    S.used = (uint8_t)(S.used + n);
+    const int16_t board[2] = {S.board[0], S.board[1]};
+    for (uint8_t i = 0; i < n && !S.abort; i++) {
+        rules_undo_t u;
+        make(m[i], &u);
+        const int16_t v = (int16_t)-quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
+        unmake(m[i], &u, board);
+        if (v > alpha) {
+            alpha = v;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    S.used = (uint8_t)(S.used - n);
+    return alpha;
+}
+
+/* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY). */
+static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
+{
+    if (rules_ended_by_condition(&S.pos))
+        return terminal(ply);
+    if (depth == 0u)
+        return quiesce(ply, alpha, beta, S.qdepth);
+    if (ply >= AI_MAX_PLY || S.used + RULES_MAX_MOVES > AI_STACK_MOVES)
+        return ai_evaluate_with(&S.pos, S.board);
+    rules_move_t *m = &S.moves[S.used];
+    const uint8_t n = rules_legal_moves(&S.pos, m);
+    if (n == 0u)
+        return terminal(ply); /* no legal move: the game is over */
+    S.used = (uint8_t)(S.used + n);
+    order(m, n, S.killer[ply]);
+    const int16_t board[2] = {S.board[0], S.board[1]};
+    const uint32_t camp = rules_enemy_camp(rules_side_to_move(&S.pos));
+    int16_t best = -AI_INF;
+    for (uint8_t i = 0; i < n; i++) {
+        rules_undo_t u;
+        make(m[i], &u);
+        const int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+        unmake(m[i], &u, board);
+        if (S.abort)
+            break;
+        if (v > best)
+            best = v;
+        if (v > alpha) {
+            alpha = v;
+            if (alpha >= beta) {
+                if (!is_tactical(m[i], camp))
+                    S.killer[ply] = m[i];
+                break;
+            }
+        }
+    }
+    S.used = (uint8_t)(S.used - n);
+    return best;
+}
+
+static uint16_t mix(uint16_t a, uint16_t b)
+{
+    uint16_t h = (uint16_t)(a * 40503u) ^ (uint16_t)(b * 9973u + 0x5bd1u);
+    h ^= (uint16_t)(h >> 7);
+    return (uint16_t)(h * 40503u);
+}
+
+static uint16_t root_key(rules_move_t m, uint32_t camp, uint16_t seed)
+{
+    return (uint16_t)((is_tactical(m, camp) ? 0u : 0x8000u) | (mix(seed, m) >> 1));
+}
+
+rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                       ai_stats_t *stats)
+{
+    ai_level_t lv;
+    ai_level(level, &lv);
+    S.pos = *p;
+    S.board[0] = ai_board_value(p, RULES_WHITE);
+    S.board[1] = ai_board_value(p, RULES_BLACK);
+    S.nodes = 1;
+    S.budget = (uint32_t)lv.node_budget * 16u;
+    S.abort = false;
+    S.qdepth = lv.qdepth;
+    S.poll = poll;
+    S.ctx = ctx;
+    for (uint8_t i = 0; i < AI_MAX_PLY; i++)
+        S.killer[i] = 0;
+    rules_move_t *m = S.moves;
+    const uint8_t n = rules_legal_moves(&S.pos, m);
+    S.used = n;
+    stats->nodes = 1;
+    stats->depth = 0;
+    stats->score = 0;
+    stats->budget_hit = false;
+    if (n <= 1u)
+        return m[0];
+    /* root order: tactical moves first, ties broken by the seed
+     * (insertion sort once per move; keys recomputed, not stored) */
+    const uint32_t camp = rules_enemy_camp(rules_side_to_move(p));
+    for (uint8_t i = 1; i < n; i++)
+        for (uint8_t j = i; j > 0 && root_key(m[j - 1], camp, seed) > root_key(m[j], camp, seed); j--) {
+            const rules_move_t t = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = t;
+        }
+    rules_move_t best = m[0];
+    const int16_t board[2] = {S.board[0], S.board[1]};
+    for (uint8_t depth = 1; depth <= lv.depth; depth++) {
+        int16_t alpha = -AI_INF, iter_score = -AI_INF;
+        uint8_t iter_best = 0xFF;
+        for (uint8_t i = 0; i < n; i++) {
+            rules_undo_t u;
+            make(m[i], &u);
+            /* with noise the root needs every move's true score: full window */
+            int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), 1, -AI_INF, lv.noise ? AI_INF : (int16_t)-alpha);
+            unmake(m[i], &u, board);
+            if (S.abort)
+                break;
+            if (lv.noise)
+                v = (int16_t)(v + mix((uint16_t)(seed ^ depth), m[i]) % (lv.noise + 1u));
+            if (v > iter_score) {
+                iter_score = v;
+                iter_best = i;
+            }
+            if (!lv.noise && v > alpha)
+                alpha = v;
+        }
+        /* an interrupted iteration still counts if it searched the previous
+         * best first and then proved another move better */
+        if (iter_best != 0xFF && (!S.abort || iter_best > 0u)) {
+            best = m[iter_best];
+            stats->score = iter_score;
+            for (uint8_t j = iter_best; j > 0; j--) /* best first next time */
+                m[j] = m[j - 1];
+            m[0] = best;
+        }
+        if (S.abort)
+            break;
+        stats->depth = depth;
+        if (iter_score >= AI_WIN - (int16_t)(2 * AI_MAX_PLY) || iter_score <= -AI_WIN + (int16_t)(2 * AI_MAX_PLY))
+            break; /* the result is decided */
+    }
+    stats->nodes = S.nodes;
+    stats->budget_hit = S.abort;
+    return best;
+}

@@ -1,0 +1,18 @@
+/* The AI's flash tables (generated into build/gen/ai_tables.c). */
+#ifndef JARMO_AI_TABLES_H
+#define JARMO_AI_TABLES_H
+
+#include <stdint.h>
+
+#include "flash.h"
+#include "rules.h"
+
+/* Value of one piece of `side` standing on a point, per rule set. */
+extern const int16_t ai_point_value[RULES_SET_COUNT][2][RULES_POINTS];
+
+static inline int16_t ai_value_at(uint8_t set, uint8_t side, uint8_t p)
+{
+    return (int16_t)flash_word(&ai_point_value[set][side][p]);
+}
+
+#endif

@@ -1,0 +1,273 @@
+/* build/host/jarmo-arena: strength of the console's AI against reference
+ * opponents written independently of it (docs/strength.md).
+ *
+ *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-v 1] PLAYER PLAYER
+ *   players: ai:LEVEL  random  greedy  uct:PLAYOUTS
+ *
+ * Games are played in pairs with sides swapped (the board is asymmetric),
+ * GAMES pairs per rule set, over every rule set unless -r names one. The
+ * result line gives the first player's score, W/D/L and an Elo difference
+ * with a 95% interval. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "rules.h"
+
+#define MAX_GAME_PLIES 300 /* a game this long is adjudicated on the score */
+static bool verbose;
+
+/* ---- randomness (xorshift, per player) --------------------------------- */
+static uint32_t next_u32(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+/* ---- reference players ------------------------------------------------ */
+typedef enum { P_AI, P_RANDOM, P_GREEDY, P_UCT } kind_t;
+typedef struct {
+    kind_t kind;
+    unsigned param; /* AI level or UCT playouts */
+    uint32_t rng;
+    char name[24];
+} player_t;
+
+static rules_move_t play_random(const rules_pos_t *p, player_t *pl)
+{
+    rules_move_t m[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(p, m);
+    return m[next_u32(&pl->rng) % n];
+}
+
+/* Best immediate change of (own score - enemy score); a winning move first. */
+static rules_move_t play_greedy(const rules_pos_t *p, player_t *pl)
+{
+    rules_move_t m[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(p, m), me = rules_side_to_move(p);
+    int best = -1000000;
+    rules_move_t pick = m[0];
+    for (uint8_t i = 0; i < n; i++) {
+        rules_pos_t q = *p;
+        rules_undo_t u;
+        uint8_t sc[2];
+        rules_make(&q, m[i], &u);
+        rules_score(&q, sc);
+        int v = ((int)sc[me] - (int)sc[me ^ 1u]) * 16 + (int)(next_u32(&pl->rng) % 16u);
+        if (rules_game_over(&q)) {
+            const uint8_t w = rules_winner(&q);
+            v += w == me ? 100000 : w == RULES_DRAW ? 0 : -100000;
+        }
+        if (v > best) {
+            best = v;
+            pick = m[i];
+        }
+    }
+    return pick;
+}
+
+/* Plain UCT: random playouts, UCB1 with c = 1.4 on results in [0, 1]. */
+typedef struct {
+    rules_move_t move;
+    int32_t parent, first_child;
+    uint16_t children, expanded;
+    double wins; /* for the player who made `move` */
+    uint32_t visits;
+} uct_node_t;
+
+static uct_node_t *tree;
+static size_t tree_cap;
+
+static double playout(rules_pos_t q, uint8_t for_side, uint32_t *rng)
+{
+    for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
+        rules_move_t m[RULES_MAX_MOVES];
+        rules_undo_t u;
+        const uint8_t n = rules_legal_moves(&q, m);
+        if (n == 0)
+            break;
+        rules_make(&q, m[next_u32(rng) % n], &u);
+    }
+    const uint8_t w = rules_winner(&q);
+    return w == RULES_DRAW ? 0.5 : w == for_side ? 1.0 : 0.0;
+}
+
+static rules_move_t play_uct(const rules_pos_t *root, player_t *pl)
+{
+    const size_t need = (size_t)pl->param * RULES_MAX_MOVES + RULES_MAX_MOVES + 1;
+    if (tree_cap < need) {
+        tree = realloc(tree, need * sizeof *tree);
+        tree_cap = need;
+    }
+    size_t used = 1;
+    tree[0] = (uct_node_t){0, -1, -1, 0, 0, 0, 0};
+    for (unsigned it = 0; it < pl->param; it++) {
+        rules_pos_t q = *root;
+        rules_undo_t u;
+        int32_t node = 0;
+        /* select */
+        for (;;) {
+            uct_node_t *nd = &tree[node];
+            if (nd->first_child < 0) {
+                rules_move_t m[RULES_MAX_MOVES];
+                const uint8_t n = rules_legal_moves(&q, m);
+                nd->first_child = (int32_t)used;
+                nd->children = n;
+                for (uint8_t i = 0; i < n; i++)
+                    tree[used++] = (uct_node_t){m[i], node, -1, 0, 0, 0, 0};
+            }
+            if (nd->children == 0)
+                break; /* game over here */
+            if (nd->expanded < nd->children) { /* expand the next untried child */
+                node = nd->first_child + nd->expanded++;
+                rules_make(&q, tree[node].move, &u);
+                break;
+            }
+            double best = -1;
+            int32_t pick = nd->first_child;
+            const double log_n = log((double)nd->visits);
+            for (uint16_t i = 0; i < nd->children; i++) {
+                const uct_node_t *c = &tree[nd->first_child + i];
+                const double ucb = c->wins / c->visits + 1.4 * sqrt(log_n / c->visits);
+                if (ucb > best) {
+                    best = ucb;
+                    pick = nd->first_child + i;
+                }
+            }
+            node = pick;
+            rules_make(&q, tree[node].move, &u);
+        }
+        /* simulate, from the point of view of the player who moved into `node` */
+        const uint8_t mover = rules_side_to_move(&q) ^ 1u;
+        double result = playout(q, mover, &pl->rng);
+        /* back up, flipping the point of view at each level */
+        for (int32_t n = node; n >= 0; n = tree[n].parent) {
+            tree[n].visits++;
+            tree[n].wins += result;
+            result = 1.0 - result;
+        }
+    }
+    uint32_t most = 0;
+    rules_move_t pick = tree[tree[0].first_child].move;
+    for (uint16_t i = 0; i < tree[0].children; i++) {
+        const uct_node_t *c = &tree[tree[0].first_child + i];
+        if (c->visits > most) {
+            most = c->visits;
+            pick = c->move;
+        }
+    }
+    return pick;
+}
+
+static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_seed)
+{
+    ai_stats_t st;
+    switch (pl->kind) {
+    case P_AI: return ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
+    case P_RANDOM: return play_random(p, pl);
+    case P_GREEDY: return play_greedy(p, pl);
+    default: return play_uct(p, pl);
+    }
+}
+
+static bool parse_player(const char *s, player_t *pl)
+{
+    memset(pl, 0, sizeof *pl);
+    snprintf(pl->name, sizeof pl->name, "%s", s);
+    if (strncmp(s, "ai:", 3) == 0) {
+        pl->kind = P_AI;
+        pl->param = (unsigned)atoi(s + 3);
+        return pl->param >= 1 && pl->param <= AI_LEVELS;
+    }
+    if (strncmp(s, "uct:", 4) == 0) {
+        pl->kind = P_UCT;
+        pl->param = (unsigned)atoi(s + 4);
+        return pl->param > 0;
+    }
+    pl->kind = strcmp(s, "random") == 0 ? P_RANDOM : P_GREEDY;
+    return strcmp(s, "random") == 0 || strcmp(s, "greedy") == 0;
+}
+
+/* Plays one game; returns the first player's points (1, 0.5, 0). */
+static double play_game(uint8_t set, player_t *a, player_t *b, bool a_white, uint16_t seed)
+{
+    rules_pos_t p;
+    rules_init(&p, set, RULES_WHITE);
+    for (int ply = 0; ply < MAX_GAME_PLIES && !rules_game_over(&p); ply++) {
+        player_t *who = (rules_side_to_move(&p) == RULES_WHITE) == a_white ? a : b;
+        rules_undo_t u;
+        const rules_move_t m = choose(&p, who, seed);
+        if (verbose) {
+            char t[RULES_MOVE_TEXT_MAX];
+            rules_move_to_text(m, t);
+            printf("%s ", t);
+        }
+        rules_make(&p, m, &u);
+    }
+    const uint8_t w = rules_winner(&p);
+    if (verbose) {
+        uint8_t sc[2];
+        rules_score(&p, sc);
+        printf("\n  %s (white) vs %s: %u-%u %s\n", a_white ? a->name : b->name, a_white ? b->name : a->name, sc[0],
+               sc[1], w == RULES_DRAW ? "draw" : w == RULES_WHITE ? "white wins" : "black wins");
+    }
+    if (w == RULES_DRAW)
+        return 0.5;
+    return (w == RULES_WHITE) == a_white ? 1.0 : 0.0;
+}
+
+static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : -400.0 * log10(1.0 / score - 1.0); }
+
+int main(int argc, char **argv)
+{
+    int pairs = 10, only = -1;
+    uint32_t seed = 1;
+    int opt = 1;
+    for (; opt < argc && argv[opt][0] == '-'; opt += 2) {
+        if (opt + 1 >= argc)
+            break;
+        if (strcmp(argv[opt], "-g") == 0)
+            pairs = atoi(argv[opt + 1]);
+        else if (strcmp(argv[opt], "-r") == 0)
+            only = rules_set_by_name(argv[opt + 1]);
+        else if (strcmp(argv[opt], "-s") == 0)
+            seed = (uint32_t)atoi(argv[opt + 1]);
+        else if (strcmp(argv[opt], "-v") == 0)
+            verbose = atoi(argv[opt + 1]) != 0;
+    }
+    player_t a, b;
+    if (argc - opt != 2 || !parse_player(argv[opt], &a) || !parse_player(argv[opt + 1], &b) || pairs < 1) {
+        fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] PLAYER PLAYER\n"
+                        "players: ai:1..%u random greedy uct:PLAYOUTS\n", AI_LEVELS);
+        return 2;
+    }
+    int wins = 0, draws = 0, losses = 0, games = 0;
+    double sum = 0, sum2 = 0;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
+        if (only >= 0 && set != only)
+            continue;
+        for (int g = 0; g < pairs; g++)
+            for (int swap = 0; swap < 2; swap++) {
+                const uint16_t game_seed = (uint16_t)(seed * 7919u + (uint32_t)g * 31u + set);
+                a.rng = game_seed * 2654435761u | 1u;
+                b.rng = game_seed * 2246822519u | 1u;
+                const double r = play_game(set, &a, &b, swap == 0, game_seed);
+                wins += r == 1.0;
+                draws += r == 0.5;
+                losses += r == 0.0;
+                sum += r;
+                sum2 += r * r;
+                games++;
+            }
+    }
+    const double mean = sum / games;
+    const double sd = sqrt(fmax(sum2 / games - mean * mean, 0.0) / games);
+    printf("%s vs %s: %d games, +%d =%d -%d, score %.1f%%, elo %+.0f [%+.0f, %+.0f]\n", a.name, b.name, games, wins,
+           draws, losses, 100.0 * mean, elo(mean), elo(mean - 1.96 * sd), elo(mean + 1.96 * sd));
+    free(tree);
+    return 0;
+}
