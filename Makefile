@@ -3,6 +3,8 @@
 # Dependencies (Debian packages) are checked and installed by tools/deps.sh.
 
 BOARD ?= jarmo-handheld
+# V=1 shows the full commands
+Q := $(if $(V),,@)
 B := build
 H := $(B)/host
 FW := $(B)/$(BOARD)
@@ -33,73 +35,109 @@ FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(patsubst $(B)/%,%,$(FW_SRC)))
 .PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts
 all: host $(B)/avr/rules_core.o firmware
 
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf $(B)/avr/ai_bench.elf
 
-host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
 
 $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*.h tools/engine/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 
 SIM_SRC := $(wildcard sim/*.c)
 $(H)/jarmo-sim: $(SIM_SRC) $(wildcard sim/*.h) hal/hal.h board-defs/$(BOARD).h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) \
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) \
 	  $$(pkg-config --cflags --libs simavr) -lelf -lm
 
 $(H)/gen_game_script: tools/simgen/gen_game_script.c firmware/render.c $(RULES_SRC) $(wildcard firmware/*.h hal/hal.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Ihal -o $@ $(filter %.c,$^)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -Ihal -o $@ $(filter %.c,$^)
 
 $(H)/tests/test_firmware_units: tests/test_firmware_units.c firmware/render.c firmware/input.c firmware/settings.c \
   tools/engine/postext.c $(RULES_SRC) $(wildcard firmware/*.h hal/*.h tests/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Itests -Ihal -o $@ $(filter %.c,$^) -lcmocka
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -Itests -Ihal -o $@ $(filter %.c,$^) -lcmocka
 
 $(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Itests -Itests/naive -o $@ $(filter %.c,$^) -lcmocka
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -Itests -Itests/naive -o $@ $(filter %.c,$^) -lcmocka
 
 $(FW)/obj/%.o: %.c $(wildcard firmware/*.h hal/*.h hal/avr/*.h) board-defs/$(BOARD).h
 	@mkdir -p $(@D)
-	$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
 $(FW)/obj/gen/%.o: $(B)/gen/%.c $(wildcard firmware/*.h)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
 
 $(H)/jarmo-arena: tools/arena/arena.c $(AI_SRC) $(RULES_SRC) $(wildcard firmware/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -O3 -o $@ $(filter %.c,$^) -lm
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -O3 -o $@ $(filter %.c,$^) -lm
 
 $(H)/gen_ai_tables: tools/aigen/gen_ai_tables.c $(RULES_SRC) $(wildcard firmware/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 $(AI_TABLES): $(H)/gen_ai_tables
 	@mkdir -p $(@D)
-	$< > $@
+	@echo "  GEN  $@"
+	$(Q)$< > $@
 $(FW)/firmware.elf: $(FW_OBJ)
-	$(AVR_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $^
-	@avr-size $@
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $^
 $(FW)/firmware.hex: $(FW)/firmware.elf
-	avr-objcopy -O ihex -R .eeprom $< $@
+	@echo "  HEX  $@"
+	$(Q)avr-objcopy -O ihex -R .eeprom $< $@
 
 # The rules core alone, built for the AVR: its flash size is a budget.
 RULES_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(RULES_SRC))
 $(B)/avr/%.o: firmware/%.c $(wildcard firmware/*.h)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
 # Test firmware: the AVR build's perft, compared with the host's in simavr.
-$(B)/avr/perft.elf: tests/avr/perft_main.c $(RULES_AVR_OBJ)
-	$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
+$(B)/avr/perft.elf: tests/avr/perft_main.c hal/avr/stack_paint.c $(RULES_AVR_OBJ)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
+# Test firmware: the AI on the suite positions, timed in simavr.
+AI_AVR_OBJ := $(B)/avr/ai_search.o $(B)/avr/ai_eval.o $(B)/avr/gen/ai_tables.o $(B)/avr/gen/ai_suite.o
+$(B)/avr/gen/%.o: $(B)/gen/%.c $(wildcard firmware/*.h)
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+$(B)/avr/ai_bench.elf: tests/avr/ai_bench_main.c hal/avr/stack_paint.c $(AI_AVR_OBJ) $(RULES_AVR_OBJ)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
+$(B)/gen/ai_suite.c: tests/ai_suite.txt $(H)/suite_to_c
+	@mkdir -p $(@D)
+	@echo "  GEN  $@"
+	$(Q)$(H)/suite_to_c < $< > $@
+$(H)/suite_to_c: tools/aigen/suite_to_c.c tools/engine/postext.c $(RULES_SRC)
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
+$(H)/gen_suite: tools/aigen/gen_suite.c tools/engine/postext.c $(AI_SRC) $(RULES_SRC)
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 $(B)/avr/rules_core.o: $(RULES_AVR_OBJ)
-	avr-ld -r -o $@ $^
+	@echo "  LD   $@"
+	$(Q)avr-ld -r -o $@ $^
 
 $(H)/perft_speed: tools/bench/perft_speed.c $(RULES_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -O3 -o $@ $^
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -O3 -o $@ $^
 
 bench: deps
 	@$(MAKE) --no-print-directory all sim-scripts $(H)/perft_speed
@@ -125,7 +163,8 @@ test: deps
 FUZZ_SECONDS ?= 60
 $(H)/fuzz_protocol: tests/fuzz_protocol.c $(ENGINE_SRC) $(RULES_SRC)
 	@mkdir -p $(@D)
-	clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
+	@echo "  FUZZ $@"
+	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
 fuzz: deps $(H)/fuzz_protocol
 	@mkdir -p $(B)/fuzz-corpus
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds

@@ -11,8 +11,8 @@
 #include "rules.h"
 
 #define AI_LEVELS 5u
-#define AI_MAX_PLY 12u     /* deepest ply, quiescence included */
-#define AI_STACK_MOVES 112u /* shared move stack for every ply */
+#define AI_MAX_PLY 8u      /* deepest ply, quiescence included */
+#define AI_STACK_MOVES 72u /* shared move stack for every ply; a ply that does not fit is a leaf */
 
 typedef struct {
     uint32_t nodes;     /* positions visited (makes, plus the root) */

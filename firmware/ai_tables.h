@@ -10,9 +10,4 @@
 /* Value of one piece of `side` standing on a point, per rule set. */
 extern const int16_t ai_point_value[RULES_SET_COUNT][2][RULES_POINTS];
 
-static inline int16_t ai_value_at(uint8_t set, uint8_t side, uint8_t p)
-{
-    return (int16_t)flash_word(&ai_point_value[set][side][p]);
-}
-
 #endif

@@ -10,10 +10,12 @@
 #define FLASH_TABLE PROGMEM
 #define flash_byte(addr) pgm_read_byte(addr)
 #define flash_word(addr) pgm_read_word(addr)
+#define flash_dword(addr) pgm_read_dword(addr)
 #else
 #define FLASH_TABLE
 #define flash_byte(addr) (*(const uint8_t *)(addr))
 #define flash_word(addr) (*(const uint16_t *)(addr))
+#define flash_dword(addr) (*(const uint32_t *)(addr))
 #endif
 
 #endif

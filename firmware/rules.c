@@ -53,18 +53,22 @@ void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover)
 /* Destination of a side's last move when it was part of a chain, else NO_POINT. */
 static uint8_t chain_destination(uint8_t chain)
 {
-    bool extra;
     if (chain == RULES_CHAIN_NONE)
         return RULES_NO_POINT;
-    return rules_neighbour(chain & 0x1Fu, chain >> 5, &extra);
+    return flash_byte(&rules_adjacency[chain & 0x1Fu][chain >> 5]) & (uint8_t)~RULES_EXTRA_LINK;
 }
 
 typedef struct {
     rules_move_t *buf;
-    uint8_t n;
+    uint8_t n, cap; /* n may pass cap: the caller reports an overflow */
 } move_list_t;
 
-static inline __attribute__((always_inline)) void push(move_list_t *l, rules_move_t m) { l->buf[l->n++] = m; }
+static inline __attribute__((always_inline)) void push(move_list_t *l, rules_move_t m)
+{
+    if (l->n < l->cap)
+        l->buf[l->n] = m;
+    l->n++;
+}
 
 enum { CELL_EMPTY = 0, CELL_OWN = 1, CELL_ENEMY = 2 };
 
@@ -99,8 +103,11 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
             push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
     }
     fill_cells(cell, own, opp);
+    const uint32_t tactical_targets = opp | (camp & ~own);
     for (uint32_t movers = own & ~camp; movers; movers &= movers - 1u) {
         const uint8_t f = lowest_point(movers);
+        if (tactical && !(flash_dword(&rules_neighbour_mask[f]) & tactical_targets))
+            continue; /* nothing to capture or reach from here */
         const uint8_t *links = rules_adjacency[f];
         for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
             uint8_t t = flash_byte(&links[slot]);
@@ -143,30 +150,34 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
     }
 }
 
-uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf)
+uint8_t rules_legal_moves_into(const rules_pos_t *p, rules_move_t *buf, uint8_t cap)
 {
-    move_list_t l = {buf, 0};
+    move_list_t l = {buf, 0, cap};
     if (rules_ended_by_condition(p))
         return 0;
     generate(p, &l, false, false);
     if (l.n == 0u && (rules_set_flags(rules_set_of(p)) & RS_HOME_PROTECT))
         generate(p, &l, true, false); /* shielded captures are the last resort */
-    return l.n;
+    return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
-uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf)
+uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf)
 {
-    move_list_t l = {buf, 0};
-    if (!rules_ended_by_condition(p))
-        generate(p, &l, false, true);
-    return l.n;
+    return rules_legal_moves_into(p, buf, RULES_MAX_MOVES);
+}
+
+uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t cap)
+{
+    move_list_t l = {buf, 0, cap};
+    generate(p, &l, false, true);
+    return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
 static uint8_t slot_of(uint8_t from, uint8_t to)
 {
-    bool extra;
+    const uint8_t *links = rules_adjacency[from];
     uint8_t slot = 0;
-    while (rules_neighbour(from, slot, &extra) != to)
+    while ((flash_byte(&links[slot]) & (uint8_t)~RULES_EXTRA_LINK) != to)
         slot++;
     return slot;
 }

@@ -99,8 +99,13 @@ void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover);
 uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf);
 /* The legal captures and arrivals in the enemy camp only (for the AI's
  * quiescence search); a subset of rules_legal_moves, except that jasir's
- * shielded captures (legal only as a last resort) are left out. */
-uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf);
+ * shielded captures (legal only as a last resort) are left out. The caller
+ * has checked that the game has not ended (rules_ended_by_condition). */
+uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t cap);
+/* rules_legal_moves into a buffer of `cap` entries: RULES_OVERFLOW when the
+ * moves do not fit (the buffer then holds the first `cap`). */
+#define RULES_OVERFLOW 0xFFu
+uint8_t rules_legal_moves_into(const rules_pos_t *p, rules_move_t *buf, uint8_t cap);
 void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u);
 void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u);
 /* True when a game-ending condition other than "no legal move" holds. */
@@ -126,6 +131,7 @@ uint8_t rules_point_from_text(const char *text);
 #define RULES_EXTRA_LINK 0x80u /* flag on a neighbour entry: the b3-c3 link */
 /* Raw table: neighbours of each point, RULES_NO_POINT-terminated. */
 extern const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE];
+extern const uint32_t rules_neighbour_mask[RULES_POINTS];
 /* Row 0..4 of a point, without a division (exact for p < 25). */
 static inline uint8_t rules_row(uint8_t p) { return (uint8_t)(((uint16_t)p * 205u) >> 10); }
 /* Neighbour in slot 0..6 of point p, RULES_NO_POINT past the end; *extra set

@@ -50,6 +50,16 @@ const uint32_t rules_point_bits[32] PROGMEM = {
 };
 #endif
 
+/* Neighbours of each point as a mask (the extra link included): lets the
+ * quiescence generator skip a piece with nothing to capture or reach. */
+const uint32_t rules_neighbour_mask[RULES_POINTS] FLASH_TABLE = {
+    0x0000880uL, /* a1 */ 0x0000500uL, /* b1 */ 0x0002220uL, /* c1 */ 0x0001040uL, /* d1 */ 0x0002080uL, /* e1 */
+    0x0001004uL, /* a2 */ 0x0020888uL, /* b2 */ 0x0004151uL, /* c2 */ 0x0002882uL, /* d2 */ 0x0040004uL, /* e2 */
+    0x0200002uL, /* a3 */ 0x0511141uL, /* b3 */ 0x0088828uL, /* c3 */ 0x1050114uL, /* d3 */ 0x0800080uL, /* e3 */
+    0x0401000uL, /* a4 */ 0x0822800uL, /* b4 */ 0x1150040uL, /* c4 */ 0x0222200uL, /* d4 */ 0x0401000uL, /* e4 */
+    0x0020800uL, /* a5 */ 0x0040400uL, /* b5 */ 0x0088800uL, /* c5 */ 0x0014000uL, /* d5 */ 0x0022000uL, /* e5 */
+};
+
 uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra)
 {
     const uint8_t v = flash_byte(&rules_adjacency[p][slot]);

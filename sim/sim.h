@@ -58,7 +58,7 @@ typedef struct {
     double think_min_hz;         /* lowest refresh rate seen across a thinking span */
     uint32_t heap_start;         /* end of static RAM, from the ELF */
     uint32_t flash_bytes;        /* program + initialised data, from the ELF */
-    double spans_ms[64];         /* the first thinking/timed spans, for reports */
+    double spans_ms[1024];       /* the first thinking/timed spans, for reports */
     unsigned span_count;
     /* eeprom */
     const char *eeprom_path;

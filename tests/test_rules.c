@@ -6,6 +6,16 @@
 static void test_board_has_38_links_and_jasir_39(void **state)
 {
     (void)state;
+    for (uint8_t p = 0; p < RULES_POINTS; p++) { /* the mask table agrees */
+        uint32_t mask = 0;
+        for (uint8_t s = 0; s < RULES_MAX_DEGREE; s++) {
+            bool extra;
+            const uint8_t q = rules_neighbour(p, s, &extra);
+            if (q != RULES_NO_POINT)
+                mask |= RULES_BIT(q);
+        }
+        assert_int_equal(mask, rules_neighbour_mask[p]);
+    }
     unsigned plain = 0, extra_count = 0;
     for (uint8_t p = 0; p < RULES_POINTS; p++)
         for (uint8_t s = 0; s < RULES_MAX_DEGREE; s++) {
@@ -424,7 +434,11 @@ static void test_tactical_moves_are_the_captures_and_arrivals(void **state)
                 const uint8_t n = rules_legal_moves(&p, all);
                 if (n == 0)
                     break;
-                const uint8_t t = rules_tactical_moves(&p, tac);
+                const uint8_t t = rules_ended_by_condition(&p) ? 0 : rules_tactical_moves(&p, tac, RULES_MAX_MOVES);
+                /* a buffer too small is reported, never overrun */
+                rules_move_t small[4];
+                const uint8_t s4 = rules_legal_moves_into(&p, small, 4);
+                assert_int_equal(s4, n > 4 ? RULES_OVERFLOW : n);
                 const uint32_t camp = rules_enemy_camp(rules_side_to_move(&p));
                 uint8_t expected = 0;
                 bool all_shielded = true;

@@ -9,19 +9,6 @@
 #include "hal_avr.h"
 #include "pins.h"
 
-/* Fill the free RAM with a pattern before main, so the simulator can read
- * the stack's high-water mark (docs/sim.md). Runs after .init2 set SP. */
-#define STACK_PAINT 0xA5u
-extern uint8_t __heap_start;
-void hal_paint_stack(void) __attribute__((naked, used, section(".init3")));
-void hal_paint_stack(void)
-{
-    MCUSR = 0;
-    wdt_disable(); /* a watchdog reset leaves it armed: disarm before anything */
-    for (uint8_t *p = &__heap_start; p <= (uint8_t *)RAMEND; p++)
-        *p = STACK_PAINT;
-}
-
 static uint32_t boot_count;
 #define NV_BOOT_COUNT (HAL_NV_SIZE - 4u)
 
