@@ -22,7 +22,7 @@ AI_TABLES := $(B)/gen/ai_tables.c
 AI_SRC := firmware/ai_search.c firmware/ai_eval.c $(AI_TABLES)
 ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c $(AI_SRC)
 NAIVE_SRC := tests/naive/naive_rules.c
-HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ai
 
 # Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
 FW_SRC := $(RULES_SRC) $(AI_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
@@ -37,7 +37,7 @@ all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf $(B)/avr/ai_bench.elf
 
-host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
@@ -48,10 +48,10 @@ $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 
 SIM_SRC := $(wildcard sim/*.c)
-$(H)/jarmo-sim: $(SIM_SRC) $(wildcard sim/*.h) hal/hal.h board-defs/$(BOARD).h
+$(H)/jarmo-sim: $(SIM_SRC) $(AI_SRC) $(RULES_SRC) $(wildcard sim/*.h firmware/*.h) hal/hal.h board-defs/$(BOARD).h
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) \
+	$(Q)$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) $(AI_SRC) $(RULES_SRC) \
 	  $$(pkg-config --cflags --libs simavr) -lelf -lm
 
 $(H)/gen_game_script: tools/simgen/gen_game_script.c firmware/render.c $(RULES_SRC) $(wildcard firmware/*.h hal/hal.h)
@@ -126,6 +126,10 @@ $(H)/suite_to_c: tools/aigen/suite_to_c.c tools/engine/postext.c $(RULES_SRC)
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
+$(H)/suite_expect: tools/aigen/suite_expect.c tools/engine/postext.c $(AI_SRC) $(RULES_SRC)
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 $(H)/gen_suite: tools/aigen/gen_suite.c tools/engine/postext.c $(AI_SRC) $(RULES_SRC)
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
@@ -146,7 +150,7 @@ bench: deps
 # Simulator scripts: the hand-written ones in tests/sim, plus a whole game
 # per rule set generated from the host rules core.
 SIM_SCRIPTS := $(B)/sim-scripts
-sim-scripts: $(H)/gen_game_script
+sim-scripts: $(H)/gen_game_script $(H)/suite_expect
 	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
 	@cp tests/sim/*.script $(SIM_SCRIPTS)/
 	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
@@ -154,6 +158,7 @@ sim-scripts: $(H)/gen_game_script
 	  for r in classic brainking ludos jasir; do \
 	    echo "wait-uart 200000 perft $$r 5 $$(printf 'rules %s\nperft 5\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
 	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
+	@$(H)/suite_expect $(B)/avr/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
 
 test: deps
 	@$(MAKE) --no-print-directory all sim-scripts

@@ -6,7 +6,9 @@
 #include "flash.h"
 
 #define AI_INF 30000
-#define AI_WIN 10000 /* a won game, minus the plies it takes */
+#define AI_WIN 10000 /* a won game, minus AI_PLY_COST per ply it takes */
+#define AI_PLY_COST 128 /* more than any final-score difference: sooner wins first */
+#define AI_DECIDED (AI_WIN - (int16_t)(AI_MAX_PLY * AI_PLY_COST) - 200) /* a won or lost game */
 #define AI_SCORE_UNIT 10 /* centi-pieces per point of final-score difference */
 
 /* Levels: depth, quiescence depth, node budget / 16, root noise. The
@@ -85,7 +87,7 @@ static int16_t terminal(uint8_t ply)
     const int16_t diff = (int16_t)(((int16_t)score[s] - (int16_t)score[s ^ 1u]) * AI_SCORE_UNIT);
     if (w == RULES_DRAW)
         return diff;
-    return (int16_t)((w == s ? AI_WIN - ply : -AI_WIN + ply) + diff);
+    return (int16_t)((w == s ? AI_WIN - ply * AI_PLY_COST : -AI_WIN + ply * AI_PLY_COST) + diff);
 }
 
 static bool is_tactical(rules_move_t m, uint32_t camp)
@@ -115,6 +117,8 @@ static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
 
 static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
+    if (S.abort)
+        return 0; /* the value is thrown away */
     if (rules_ended_by_condition(&S.pos))
         return terminal(ply);
     const int16_t stand = ai_evaluate_with(&S.eval, &S.pos, S.board);
@@ -147,6 +151,8 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 /* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY). */
 static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
+    if (S.abort)
+        return 0; /* the value is thrown away */
     if (depth == 0u)
         return quiesce(ply, alpha, beta, S.qdepth);
     rules_move_t *m = &S.moves[S.used];
@@ -263,7 +269,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
         stats->depth = depth;
         if (S.nodes > S.budget / 6u)
             break; /* the next iteration would not finish in time */
-        if (iter_score >= AI_WIN - (int16_t)(2 * AI_MAX_PLY) || iter_score <= -AI_WIN + (int16_t)(2 * AI_MAX_PLY))
+        if (iter_score >= AI_DECIDED || iter_score <= -AI_DECIDED)
             break; /* the result is decided */
     }
     stats->nodes = S.nodes;

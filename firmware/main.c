@@ -10,6 +10,21 @@ static ui_t ui;
 static input_t input;
 static hal_canvas_t canvas;
 
+/* While the console thinks: keep the watchdog fed, keep the input state
+ * machine in step (presses are dropped: nothing happens until it has
+ * moved) and let the thinking sweep move. The refresh itself never stops:
+ * it runs in the display interrupt. */
+static void while_thinking(void)
+{
+    input_event_t events[INPUT_MAX_EVENTS];
+    const uint32_t now = hal_millis();
+    hal_watchdog_kick();
+    input_update(&input, hal_buttons(), now, events);
+    ui.last_input = now;
+    if (ui_draw(&ui, canvas, now))
+        hal_display_present(canvas);
+}
+
 int main(void)
 {
     hal_init();
@@ -24,10 +39,11 @@ int main(void)
         const uint8_t n = input_update(&input, hal_buttons(), now, events);
         for (uint8_t i = 0; i < n; i++)
             ui_event(&ui, &events[i], now);
-        ui_step(&ui, now);
+        ui_step(&ui, now, while_thinking);
         if (ui_draw(&ui, canvas, now))
             hal_display_present(canvas);
-        if (now - ui.last_input > POWER_DOWN_AFTER_MS) {
+        /* a fresh reading: ui_step may have thought for a while since `now` */
+        if (hal_millis() - ui.last_input > POWER_DOWN_AFTER_MS) {
             hal_debug_line("sleep");
             hal_power_down();
             ui.last_input = hal_millis();

@@ -2,11 +2,12 @@
 
 #include <string.h>
 
+#include "ai.h"
 #include "render.h"
 
 #define BLINK_CURSOR_MS 250u
 #define BLINK_SLOW_MS 400u
-#define MENU_ITEMS 2u /* rules, first mover (two-player console) */
+#define MENU_ITEMS UI_ITEM_COUNT
 
 /* ---- sounds ---------------------------------------------------------- */
 static void sound_move(bool capture) { hal_tone(capture ? 440u : 880u, capture ? 80u : 30u); }
@@ -42,10 +43,18 @@ static void say_over(const ui_t *ui)
 }
 
 /* ---- game ------------------------------------------------------------ */
+static bool console_to_move(const ui_t *ui)
+{
+    return ui->screen == UI_GAME && ui->settings.mode == SETTINGS_MODE_VS_CONSOLE &&
+           rules_side_to_move(&ui->pos) != ui->settings.human_side;
+}
+
 static void start_game(ui_t *ui)
 {
-    char line[8 + RULES_SET_NAME_MAX] = "start ";
+    char line[56] = "start ";
     rules_init(&ui->pos, ui->settings.rules, ui->settings.first);
+    ui->games++;
+    ui->shown_since = 0;
     ui->screen = UI_GAME;
     ui->selected = RULES_NO_POINT;
     ui->targets = 0;
@@ -54,6 +63,17 @@ static void start_game(ui_t *ui)
     ui->cursor = ui->settings.first == RULES_WHITE ? 2u : 22u; /* c1 or c5 */
     ui->thinking = false;
     rules_set_name(ui->settings.rules, line + 6);
+    /* "start RULES first SIDE [console LEVEL human SIDE]" */
+    strcat(line, ui->settings.first == RULES_WHITE ? " first white" : " first black");
+    if (ui->settings.mode == SETTINGS_MODE_VS_CONSOLE) {
+        char *o = line + strlen(line);
+        strcpy(o, " console ");
+        o += 9;
+        *o++ = (char)('0' + ui->settings.level);
+        strcpy(o, ui->settings.human_side == RULES_WHITE ? " human white" : " human black");
+        if (ui->settings.human_side != ui->settings.first)
+            ui->cursor = ui->settings.human_side == RULES_WHITE ? 2u : 22u;
+    }
     hal_debug_line(line);
 }
 
@@ -177,6 +197,8 @@ static void game_event(ui_t *ui, const input_event_t *ev)
     }
     if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
         return;
+    if (console_to_move(ui))
+        return; /* the console's turn: buttons wait (long B still leaves) */
     switch (ev->button) {
     case HAL_BTN_A:
         if (ev->kind == INPUT_PRESS) {
@@ -198,8 +220,11 @@ static void game_event(ui_t *ui, const input_event_t *ev)
 static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
 {
     switch (item) {
+    case UI_ITEM_MODE: *count = SETTINGS_MODE_COUNT; return &ui->settings.mode;
     case UI_ITEM_RULES: *count = RULES_SET_COUNT; return &ui->settings.rules;
-    default: *count = 2; return &ui->settings.first;
+    case UI_ITEM_FIRST: *count = 2; return &ui->settings.first;
+    case UI_ITEM_LEVEL: *count = SETTINGS_LEVELS; return &ui->settings.level; /* stored 1..5 */
+    default: *count = 2; return &ui->settings.human_side;
     }
 }
 
@@ -212,8 +237,15 @@ static void menu_event(ui_t *ui, const input_event_t *ev)
     switch (ev->button) {
     case HAL_BTN_UP: ui->menu_item = ui->menu_item ? (uint8_t)(ui->menu_item - 1u) : MENU_ITEMS - 1u; break;
     case HAL_BTN_DOWN: ui->menu_item = (uint8_t)((ui->menu_item + 1u) % MENU_ITEMS); break;
-    case HAL_BTN_LEFT: *value = *value ? (uint8_t)(*value - 1u) : (uint8_t)(count - 1u); break;
-    case HAL_BTN_RIGHT: *value = (uint8_t)((*value + 1u) % count); break;
+    case HAL_BTN_LEFT:
+    case HAL_BTN_RIGHT: {
+        /* values cycle; the level counts 1..5, the others from 0 */
+        const uint8_t base = ui->menu_item == UI_ITEM_LEVEL ? 1u : 0u;
+        uint8_t v = (uint8_t)(*value - base);
+        v = ev->button == HAL_BTN_RIGHT ? (uint8_t)((v + 1u) % count) : v ? (uint8_t)(v - 1u) : (uint8_t)(count - 1u);
+        *value = (uint8_t)(v + base);
+        break;
+    }
     case HAL_BTN_A:
         if (ev->kind == INPUT_PRESS) {
             settings_save(&ui->settings);
@@ -227,13 +259,16 @@ static void menu_event(ui_t *ui, const input_event_t *ev)
 static void draw_menu(const ui_t *ui, hal_canvas_t c)
 {
     static const char rules_letters[RULES_SET_COUNT] = {'C', 'B', 'L', 'J'};
-    static const char item_letters[MENU_ITEMS] = {'R', 'F'};
+    static const char item_letters[MENU_ITEMS] = {'M', 'R', 'F', 'L', 'S'};
     const uint8_t item = ui->menu_item;
     char value;
-    if (item == UI_ITEM_RULES)
-        value = rules_letters[ui->settings.rules];
-    else
-        value = ui->settings.first == RULES_WHITE ? 'W' : 'B';
+    switch (item) {
+    case UI_ITEM_MODE: value = ui->settings.mode == SETTINGS_MODE_VS_CONSOLE ? 'C' : 'P'; break;
+    case UI_ITEM_RULES: value = rules_letters[ui->settings.rules]; break;
+    case UI_ITEM_FIRST: value = ui->settings.first == RULES_WHITE ? 'W' : 'B'; break;
+    case UI_ITEM_LEVEL: value = (char)('0' + ui->settings.level); break;
+    default: value = ui->settings.human_side == RULES_WHITE ? 'W' : 'B'; break;
+    }
     render_clear(c);
     render_glyph(c, item_letters[item], 0, 0, HAL_PIXEL(1, 1));
     render_glyph(c, value, 4, 0, HAL_PIXEL(0, 3));
@@ -265,7 +300,40 @@ void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now)
     }
 }
 
-void ui_step(ui_t *ui, uint32_t now) { (void)ui, (void)now; }
+static ui_think_poll_fn think_poll;
+static void poll_adapter(void *ctx)
+{
+    (void)ctx;
+    think_poll();
+}
+
+void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
+{
+    if (!console_to_move(ui))
+        return;
+    if (ui->shown_since) { /* the chosen move blinks, then it is played */
+        if (now - ui->shown_since >= UI_SHOW_MOVE_MS) {
+            ui->shown_since = 0;
+            play_move(ui, ui->shown);
+            ui->dirty = true;
+        }
+        return;
+    }
+    ai_stats_t stats;
+    ui->thinking = true;
+    ui->selected = RULES_NO_POINT;
+    ui->targets = 0;
+    think_poll = poll;
+    hal_mark(HAL_MARK_THINK_BEGIN);
+    ui->shown = ai_choose(&ui->pos, ui->settings.level, (uint16_t)(hal_seed() ^ ui->games), poll_adapter, NULL,
+                          &stats);
+    hal_mark(HAL_MARK_THINK_END);
+    ui->thinking = false;
+    ui->shown_since = hal_millis();
+    if (!ui->shown_since)
+        ui->shown_since = 1;
+    ui->dirty = true;
+}
 
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)
 {
@@ -291,6 +359,16 @@ bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)
         v.choosing_return = ui->choosing_return;
         v.thinking = ui->thinking;
         v.sweep = (uint8_t)(now / 100u);
+        if (ui->shown_since) { /* the console's move: its points blink */
+            const rules_move_t m = ui->shown;
+            v.selected = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
+            v.targets = RULES_BIT(RULES_MOVE_TO(m));
+            if (RULES_MOVE_RET(m) != RULES_NO_POINT)
+                v.targets |= RULES_BIT(RULES_MOVE_RET(m));
+            v.cursor_on = false;
+            if (!v.cursor_on && (now / 150u) % 2u)
+                v.targets = 0, v.selected = RULES_NO_POINT;
+        }
         render_game(c, &v);
     }
     return true;

@@ -12,7 +12,7 @@
 #include "settings.h"
 
 enum { UI_MENU, UI_GAME, UI_OVER };
-enum { UI_ITEM_RULES, UI_ITEM_FIRST, UI_ITEM_MODE, UI_ITEM_LEVEL, UI_ITEM_SIDE, UI_ITEM_COUNT };
+enum { UI_ITEM_MODE, UI_ITEM_RULES, UI_ITEM_FIRST, UI_ITEM_LEVEL, UI_ITEM_SIDE, UI_ITEM_COUNT };
 
 typedef struct {
     settings_t settings;
@@ -25,8 +25,10 @@ typedef struct {
     uint8_t arrival;            /* destination while a return point is chosen */
     uint8_t last_from, last_to;
     uint8_t score[2], winner;
-    bool thinking;
-    uint32_t think_since;       /* when the console started thinking */
+    bool thinking;              /* the console is searching */
+    rules_move_t shown;         /* the console's move, shown before it is played */
+    uint32_t shown_since;       /* when the showing began (0: nothing shown) */
+    uint16_t games;             /* games started: varies the console's play */
     uint32_t last_input;        /* for the power-down timeout */
     uint32_t last_draw;
     bool dirty;
@@ -34,8 +36,12 @@ typedef struct {
 
 void ui_init(ui_t *ui);
 void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now);
-/* Lets the console move when it is its turn (may take a while). */
-void ui_step(ui_t *ui, uint32_t now);
+/* Lets the console move when it is its turn: thinks (for up to ~1 s, the
+ * poll callback keeping the console alive), then shows its move blinking
+ * for UI_SHOW_MOVE_MS before playing it. */
+#define UI_SHOW_MOVE_MS 900u
+typedef void (*ui_think_poll_fn)(void);
+void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll);
 /* Draws when something changed or a blink phase turned; true if drawn. */
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now);
 

@@ -54,6 +54,7 @@ typedef struct {
     uint64_t loop_at, loop_isr_at;
     sim_stat_t think;            /* AI thinking spans */
     uint64_t think_at;
+    uint16_t think_sp;           /* SP when the first thinking span began */
     uint32_t think_frames_at;
     double think_min_hz;         /* lowest refresh rate seen across a thinking span */
     uint32_t heap_start;         /* end of static RAM, from the ELF */
@@ -80,6 +81,8 @@ void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1]);
 /* Figures: refresh, ISR share, stack, loop cycles, as "key: value" lines. */
 void sim_report(sim_t *s, const char *prefix);
 unsigned sim_peak_stack(sim_t *s);
+/* Stack used below the SP seen when thinking first began (0: never). */
+unsigned sim_think_stack(sim_t *s);
 unsigned sim_static_ram(const sim_t *s);
 double sim_isr_percent(const sim_t *s);
 

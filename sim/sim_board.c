@@ -184,6 +184,8 @@ static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
         break;
     case HAL_MARK_THINK_BEGIN:
         s->think_at = avr->cycle;
+        if (!s->think_sp) /* SPH:SPL, data addresses 0x5E:0x5D */
+            s->think_sp = (uint16_t)(avr->data[0x5D] | (avr->data[0x5E] << 8));
         s->think_frames_at = s->matrix.frame_count;
         break;
     case HAL_MARK_THINK_END:
@@ -428,6 +430,15 @@ unsigned sim_peak_stack(sim_t *s)
     return RAM_END + 1u - a;
 }
 
+unsigned sim_think_stack(sim_t *s)
+{
+    const unsigned peak = sim_peak_stack(s);
+    if (!s->think_sp || !peak)
+        return 0;
+    const unsigned lowest = RAM_END + 1u - peak; /* lowest byte the stack reached */
+    return s->think_sp >= lowest ? s->think_sp - lowest + 1u : 0;
+}
+
 double sim_isr_percent(const sim_t *s)
 {
     return s->avr->cycle ? 100.0 * (double)s->isr_busy / (double)s->avr->cycle : 0.0;
@@ -454,6 +465,7 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%sthink_spans: %llu\n", prefix, (unsigned long long)s->think.count);
         printf("%sthink_ms_max: %.1f\n", prefix, (double)s->think.max * 1000.0 / (double)s->freq);
         printf("%sthink_refresh_hz_min: %.1f\n", prefix, s->think_min_hz);
+        printf("%sthink_stack_bytes: %u\n", prefix, sim_think_stack(s));
         printf("%sspans_ms:", prefix);
         for (unsigned i = 0; i < s->span_count; i++)
             printf(" %.1f", s->spans_ms[i]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "sim_autoplay.h"
 
 #define TAP_MS 40.0 /* a quick, clean button tap: down this long, then up as long */
 
@@ -90,6 +91,10 @@ static bool play_move(script_t *sc, const char *move, bool hold)
     return true;
 }
 
+static bool autoplay_enter(void *ctx, const char *move, bool hold) { return play_move(ctx, move, hold); }
+static void autoplay_fail(void *ctx, const char *why) { fail(ctx, "autoplay: %s", why); }
+static void autoplay_consumed(void *ctx, size_t upto) { ((script_t *)ctx)->uart_mark = upto; }
+
 static bool frame_matches(char got[MATRIX_N][MATRIX_N + 1], char want[MATRIX_N][MATRIX_N + 2])
 {
     for (int r = 0; r < MATRIX_N; r++)
@@ -171,6 +176,11 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
                 fail(&sc, "bad point '%s'", a1);
             else
                 alive = cursor_to(&sc, point_of(a1));
+        } else if (strcmp(cmd, "autoplay") == 0 && n == 3) {
+            /* autoplay HUMAN_LEVEL MS */
+            sim_autoplay_io_t io = {&sc, autoplay_enter, autoplay_fail, autoplay_consumed};
+            if (sim_autoplay(s, &io, (unsigned)atoi(a1), atof(a2)) != 0 && sc.failures == 0)
+                sc.failures++;
         } else if (strcmp(cmd, "move") == 0 && n >= 2) {
             alive = play_move(&sc, a1, n == 3 && strcmp(a2, "hold") == 0);
         } else if (strcmp(cmd, "expect-uart") == 0 && *rest) {
@@ -242,6 +252,28 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
             snprintf(buf, sizeof buf, "%s %u bytes > %s", ram ? "static RAM + peak stack" : "flash", have, a1);
             if (have > (unsigned)atoi(a1))
                 fail(&sc, "over budget: %s", buf);
+        } else if (strcmp(cmd, "expect-spans") == 0 && n == 3) {
+            /* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
+            unsigned first = 0, count = 0;
+            char kind[8];
+            double limit = 0;
+            if (sscanf(a1, "%u-%u", &first, &count) != 2 || sscanf(a2, "%7[a-z]<=%lf", kind, &limit) != 2 ||
+                first + count > s->span_count || count == 0) {
+                fail(&sc, "expect-spans FIRST-COUNT max<=MS|mean<=MS over recorded spans: %s", line);
+            } else {
+                double max = 0, sum = 0;
+                for (unsigned i = first; i < first + count; i++) {
+                    sum += s->spans_ms[i];
+                    if (s->spans_ms[i] > max)
+                        max = s->spans_ms[i];
+                }
+                const double got = strcmp(kind, "max") == 0 ? max : sum / count;
+                char buf[96];
+                snprintf(buf, sizeof buf, "%s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first,
+                         first + count - 1);
+                if (got > limit)
+                    fail(&sc, "over budget: %s", buf);
+            }
         } else if (strcmp(cmd, "print-frame") == 0) {
             char got[MATRIX_N][MATRIX_N + 1];
             sim_frame(s, got);

@@ -23,6 +23,36 @@ echo "rules_avr_flash_bytes: $(avr-size "$B/avr/rules_core.o" | awk 'NR==2{print
     }
   }'
 echo "# firmware ($BOARD)"
-# a whole classic game played through the buttons, then the figures
-{ cat "$B/sim-scripts/game-classic.script"; echo report; } > "$B/bench-game.script"
-"$H/jarmo-sim" --script "$B/bench-game.script" "$FW/firmware.elf" | sed -n 's/^\([a-z_]*: \)/firmware_\1/p'
+# a whole game against the console at level 5 played through the buttons
+# (the simulator plays White with the host AI at level 1), then the figures
+sed 's/console 2 human/console 5 human/; s/^tap left$/tap left\ntap left\ntap left/' tests/sim/vs-console.script > "$B/bench-game.script"
+echo report >> "$B/bench-game.script"
+"$H/jarmo-sim" --script "$B/bench-game.script" "$FW/firmware.elf" | grep -v '^autoplay' | sed -n 's/^\([a-z_]*: \)/firmware_\1/p'
+# the AI on the 62 suite positions, every level, on the AVR build
+echo "# AI on the AVR ($(grep -c . tests/ai_suite.txt) suite positions, tests/ai_suite.txt)"
+{ cat "$B/sim-scripts/avr-ai-same-as-host.script"; echo report; } > "$B/bench-ai.script"
+"$H/jarmo-sim" --script "$B/bench-ai.script" --verbose "$B/avr/ai_bench.elf" > "$B/bench-ai.out"
+ai_static=$(( 0x$(avr-nm -S "$B/avr/ai_bench.elf" | awk '$4 == "S" { print $2 }') ))
+echo "ai_static_bytes: $ai_static"
+awk -v static="$ai_static" '
+  / uart: ai [0-9]/ { split($0, a, "uart: ai "); split(a[2], f, " "); n++; level[n] = f[1]; nodes[n] = f[4] }
+  /^spans_ms:/ { for (i = 2; i <= NF; i++) ms[i - 1] = $i }
+  /^think_stack_bytes:/ { stack = $2 }
+  END {
+    for (i = 1; i <= n; i++) {
+      l = level[i]; cnt[l]++; sum[l] += ms[i]; nsum[l] += nodes[i]
+      if (ms[i] > max[l]) max[l] = ms[i]
+      if (nodes[i] > nmax[l]) nmax[l] = nodes[i]
+      tn += nodes[i]; tms += ms[i]
+    }
+    for (l = 1; l <= 5; l++) {
+      printf "ai_level%d_move_ms_mean: %.1f\n", l, sum[l] / cnt[l]
+      printf "ai_level%d_move_ms_max: %.1f\n", l, max[l]
+      printf "ai_level%d_nodes_mean: %.0f\n", l, nsum[l] / cnt[l]
+      printf "ai_level%d_nodes_max: %d\n", l, nmax[l]
+    }
+    printf "ai_nodes_per_second: %.0f\n", tn / (tms / 1000)
+    printf "ai_stack_bytes: %d\n", stack
+    printf "ai_ram_bytes: %d\n", static + stack
+  }' "$B/bench-ai.out"
+if grep -q "expectation(s) failed\|over budget" "$B/bench-ai.out"; then echo "ai_budgets: FAILED"; else echo "ai_budgets: ok"; fi

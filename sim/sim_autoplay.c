@@ -1,0 +1,107 @@
+/* autoplay: the simulator plays the human side of a game against the
+ * console, through the buttons. It follows the game from the debug console
+ * ("start ...", "move ...") with the host rules core, chooses the human's
+ * moves with the host AI, and at the end checks the console's "over" line
+ * against the host's own reckoning of the final position. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "rules.h"
+#include "sim.h"
+#include "sim_autoplay.h"
+
+/* The line after `from` that starts with `prefix`, or NULL. */
+static const char *find_line(const sim_t *s, size_t from, const char *prefix)
+{
+    const char *p = s->uart ? s->uart + from : NULL;
+    const size_t n = strlen(prefix);
+    for (; p && *p; p++)
+        if ((p == s->uart || p[-1] == '\n') && strncmp(p, prefix, n) == 0 && strchr(p, '\n'))
+            return p;
+    return NULL;
+}
+
+int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double limit_ms)
+{
+    const double until = sim_now_ms(s) + limit_ms;
+    const char *start = NULL;
+    for (const char *p = s->uart; (p = find_line(s, p ? (size_t)(p - s->uart) + 1 : 0, "start ")) != NULL;)
+        start = p; /* the latest game */
+    char set_name[16], first[8], human[8];
+    unsigned level;
+    if (!start || sscanf(start, "start %15s first %7s console %u human %7s", set_name, first, &level, human) != 4 ||
+        rules_set_by_name(set_name) < 0) {
+        io->fail(io->ctx, "autoplay needs a game against the console (a \"start ... console ... human ...\" line)");
+        return 1;
+    }
+    rules_pos_t pos;
+    rules_init(&pos, (uint8_t)rules_set_by_name(set_name), strcmp(first, "black") == 0);
+    const uint8_t human_side = strcmp(human, "black") == 0;
+    size_t seen = (size_t)(start - s->uart) + 1;
+    unsigned plies = 0;
+    while (sim_now_ms(s) < until) {
+        /* catch up with every move the console reported */
+        const char *line;
+        while ((line = find_line(s, seen, "move ")) != NULL && !find_line(s, seen, "start ")) {
+            char text[RULES_MOVE_TEXT_MAX + 4];
+            rules_move_t m;
+            rules_undo_t u;
+            sscanf(line + 5, "%15s", text);
+            if (!rules_move_from_text(&pos, text, &m)) {
+                io->fail(io->ctx, "the console reported a move that is not legal here");
+                return 1;
+            }
+            rules_make(&pos, m, &u);
+            plies++;
+            seen = (size_t)(strchr(line, '\n') - s->uart) + 1;
+        }
+        if (rules_game_over(&pos)) {
+            const char *over = NULL;
+            for (int t = 0; t < 500 && !(over = find_line(s, seen, "over ")); t++)
+                sim_run_until_ms(s, sim_now_ms(s) + 1);
+            uint8_t score[2];
+            static const char *const names[3] = {"white", "black", "draw"};
+            char want[48];
+            rules_score(&pos, score);
+            snprintf(want, sizeof want, "over %u %u %s\n", score[0], score[1], names[rules_winner(&pos)]);
+            if (!over || strncmp(over, want, strlen(want)) != 0) {
+                io->fail(io->ctx, "the console's result differs from the host's");
+                return 1;
+            }
+            printf("autoplay: %u plies, console says %s", plies, want);
+            io->uart_consumed(io->ctx, (size_t)(strchr(over, '\n') - s->uart) + 1);
+            return 0;
+        }
+        if (rules_side_to_move(&pos) == human_side) {
+            ai_stats_t st;
+            char text[RULES_MOVE_TEXT_MAX];
+            const rules_move_t m = ai_choose(&pos, (uint8_t)human_level, (uint16_t)plies, NULL, NULL, &st);
+            rules_move_to_text(m, text);
+            /* a hold is the arrival without "@" when the arrival has other forms */
+            rules_move_t all[RULES_MAX_MOVES];
+            const uint8_t n = rules_legal_moves(&pos, all);
+            bool hold = false;
+            for (uint8_t i = 0; i < n && RULES_MOVE_RET(m) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(m); i++)
+                hold |= all[i] != m && RULES_MOVE_FROM(all[i]) == RULES_MOVE_FROM(m) &&
+                        RULES_MOVE_TO(all[i]) == RULES_MOVE_TO(m);
+            if (!io->enter_move(io->ctx, text, hold))
+                return 1;
+            /* the console must report exactly this move */
+            char want[24];
+            snprintf(want, sizeof want, "move %s\n", text);
+            const char *got = NULL;
+            for (int t = 0; t < 1000 && !(got = find_line(s, seen, "move ")); t++)
+                sim_run_until_ms(s, sim_now_ms(s) + 1);
+            if (!got || strncmp(got, want, strlen(want)) != 0) {
+                io->fail(io->ctx, "the console did not play the move entered with the buttons");
+                return 1;
+            }
+        } else if (!sim_run_until_ms(s, sim_now_ms(s) + 10)) {
+            return 1;
+        }
+    }
+    io->fail(io->ctx, "the game did not end in time");
+    return 1;
+}

@@ -1,0 +1,20 @@
+/* autoplay (docs/sim.md): the human side of a game against the console. */
+#ifndef SIM_AUTOPLAY_H
+#define SIM_AUTOPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sim.h"
+
+typedef struct {
+    void *ctx;
+    bool (*enter_move)(void *ctx, const char *move, bool hold); /* through the buttons */
+    void (*fail)(void *ctx, const char *why);
+    void (*uart_consumed)(void *ctx, size_t upto);
+} sim_autoplay_io_t;
+
+/* Plays until the game is over; 0 when it ended with the host's result. */
+int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double limit_ms);
+
+#endif

@@ -1,0 +1,175 @@
+/* The AI: always legal, takes a win in one and avoids a loss in one from
+ * level 2 up, honours its node budget, and is deterministic. Positions come
+ * from seeded random games in every rule set. */
+#include "ai.h"
+#include "helpers.h"
+
+#define POSITIONS 400 /* per rule set */
+
+static uint32_t rng_state;
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+
+/* Calls fn on POSITIONS random positions (not over) of each rule set. */
+static void for_positions(void (*fn)(const rules_pos_t *p, unsigned index))
+{
+    rng_state = 0xC0FFEEu;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
+        unsigned done = 0;
+        while (done < POSITIONS) {
+            rules_pos_t p;
+            rules_init(&p, set, (uint8_t)(rng() & 1u));
+            const unsigned plies = rng() % 60u;
+            for (unsigned i = 0; i < plies; i++) {
+                rules_move_t m[RULES_MAX_MOVES];
+                rules_undo_t u;
+                const uint8_t n = rules_legal_moves(&p, m);
+                if (n == 0)
+                    break;
+                rules_make(&p, m[rng() % n], &u);
+            }
+            if (!rules_game_over(&p))
+                fn(&p, done++);
+        }
+    }
+}
+
+static bool is_legal_move(const rules_pos_t *p, rules_move_t m)
+{
+    rules_move_t all[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(p, all);
+    for (uint8_t i = 0; i < n; i++)
+        if (all[i] == m)
+            return true;
+    return false;
+}
+
+/* +1: the move wins at once, -1: it loses at once, 0: neither. */
+static int outcome(const rules_pos_t *p, rules_move_t m)
+{
+    rules_pos_t q = *p;
+    rules_undo_t u;
+    const uint8_t me = rules_side_to_move(p);
+    rules_make(&q, m, &u);
+    if (!rules_game_over(&q))
+        return 0;
+    const uint8_t w = rules_winner(&q);
+    return w == me ? 1 : w == RULES_DRAW ? 0 : -1;
+}
+
+static void check_legal(const rules_pos_t *p, unsigned index)
+{
+    for (uint8_t level = 1; level <= AI_LEVELS; level++) {
+        if (level >= 4 && index % 8u)
+            continue; /* the deep levels on every 8th position: time */
+        ai_stats_t st;
+        const rules_move_t m = ai_choose(p, level, (uint16_t)index, NULL, NULL, &st);
+        if (!is_legal_move(p, m))
+            fail_msg("level %u chose an illegal move at %s", level, text_of(p));
+    }
+}
+
+static void test_always_legal(void **state)
+{
+    (void)state;
+    for_positions(check_legal);
+}
+
+static unsigned wins_seen, losses_seen;
+static void check_win_and_loss(const rules_pos_t *p, unsigned index)
+{
+    rules_move_t all[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(p, all);
+    bool can_win = false, can_lose = false, can_avoid = false;
+    for (uint8_t i = 0; i < n; i++) {
+        const int o = outcome(p, all[i]);
+        can_win |= o > 0;
+        can_lose |= o < 0;
+        can_avoid |= o >= 0;
+    }
+    if (!can_win && !(can_lose && can_avoid))
+        return;
+    wins_seen += can_win;
+    losses_seen += !can_win;
+    for (uint8_t level = 2; level <= AI_LEVELS; level++) {
+        ai_stats_t st;
+        const rules_move_t m = ai_choose(p, level, (uint16_t)index, NULL, NULL, &st);
+        if (can_win && outcome(p, m) <= 0)
+            fail_msg("level %u missed a win in one at %s", level, text_of(p));
+        if (!can_win && outcome(p, m) < 0)
+            fail_msg("level %u lost in one when it could avoid it at %s", level, text_of(p));
+    }
+}
+
+static void test_wins_in_one_and_avoids_losing_in_one(void **state)
+{
+    (void)state;
+    wins_seen = losses_seen = 0;
+    for_positions(check_win_and_loss);
+    print_message("positions with a win in one: %u, with an avoidable loss in one: %u\n", wins_seen, losses_seen);
+    assert_true(wins_seen > 20);
+    assert_true(losses_seen > 20);
+}
+
+static void check_budget(const rules_pos_t *p, unsigned index)
+{
+    if (index % 4u)
+        return;
+    for (uint8_t level = 1; level <= AI_LEVELS; level++) {
+        ai_level_t lv;
+        ai_stats_t st;
+        ai_level(level, &lv);
+        ai_choose(p, level, 7, NULL, NULL, &st);
+        /* the search stops at the budget: one node over at most */
+        assert_true(st.nodes <= (uint32_t)lv.node_budget * 16u + 1u);
+        assert_true(st.depth <= lv.depth);
+    }
+}
+
+static void test_node_budget_honoured(void **state)
+{
+    (void)state;
+    for_positions(check_budget);
+}
+
+static unsigned polls;
+static void count_poll(void *ctx)
+{
+    (void)ctx;
+    polls++;
+}
+
+static void test_deterministic_and_polls(void **state)
+{
+    (void)state;
+    rules_pos_t p;
+    rules_init(&p, RULES_CLASSIC, RULES_WHITE);
+    ai_stats_t a, b;
+    polls = 0;
+    const rules_move_t m1 = ai_choose(&p, 5, 42, count_poll, NULL, &a);
+    const rules_move_t m2 = ai_choose(&p, 5, 42, NULL, NULL, &b);
+    assert_int_equal(m1, m2);
+    assert_int_equal(a.nodes, b.nodes);
+    assert_int_equal(polls, a.nodes / AI_POLL_NODES);
+    /* the seed varies the choice among equals, across the start position */
+    unsigned different = 0;
+    for (uint16_t seed = 0; seed < 16; seed++)
+        different += ai_choose(&p, 1, seed, NULL, NULL, &b) != ai_choose(&p, 1, 0, NULL, NULL, &a);
+    assert_true(different > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_always_legal),
+        cmocka_unit_test(test_wins_in_one_and_avoids_losing_in_one),
+        cmocka_unit_test(test_node_budget_honoured),
+        cmocka_unit_test(test_deterministic_and_polls),
+    };
+    return cmocka_run_group_tests_name("ai", tests, NULL, NULL);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Measures the AI's strength with build/host/jarmo-arena and writes
+# docs/strength.md. Reproduce with: make build/host/jarmo-arena && tools/strength.sh
+# (PAIRS and UCT_PAIRS set the number of game pairs per rule set.)
+set -eu
+cd "$(dirname "$0")/.."
+ARENA=build/host/jarmo-arena
+PAIRS=${PAIRS:-10}
+UCT_PAIRS=${UCT_PAIRS:-5}
+UCT=${UCT:-20000}
+out=docs/strength.md
+row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
+  "$ARENA" -g "$1" "$2" "$3" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+}
+{
+  echo "# Strength of the console's AI"
+  echo
+  echo "Measured on the host with \`build/host/jarmo-arena\` (the same AI source as the"
+  echo "firmware; \`make test\` checks that the AVR build chooses the same moves)."
+  echo "Every match is played in pairs of games with sides swapped, over all four rule"
+  echo "sets; White moves first. Score counts a win 1, a draw 1/2. Elo is the"
+  echo "difference implied by the score, with a 95% interval from the games' spread"
+  echo "(±999 stands for a score of 0% or 100%)."
+  echo
+  echo "Reference opponents, written independently of the AI module (\`tools/arena/arena.c\`):"
+  echo "\`random\` (uniform legal move), \`greedy\` (best immediate change of the score"
+  echo "difference, a winning move first) and \`uct:N\` (plain Monte-Carlo tree search,"
+  echo "UCB1 with c = 1.4, N random playouts per move)."
+  echo
+  echo "Reproduce: \`make build/host/jarmo-arena && tools/strength.sh\` ($PAIRS pairs per rule set"
+  echo "against random and greedy and between levels, $UCT_PAIRS against uct:$UCT)."
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  for l in 1 2 3 4 5; do
+    row "$PAIRS" "ai:$l" random
+    row "$PAIRS" "ai:$l" greedy
+    row "$UCT_PAIRS" "ai:$l" "uct:$UCT"
+  done
+  echo
+  echo "Each level against the one below:"
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  for l in 2 3 4 5; do row "$PAIRS" "ai:$l" "ai:$((l - 1))"; done
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+cat "$out"
