@@ -14,6 +14,15 @@
 #include "postext.h"
 #include "rules.h"
 
+/* The tests' random numbers: xorshift32, seeded by the test. */
+static inline uint32_t test_random(uint32_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    return *state;
+}
+
 static inline rules_pos_t pos_of(const char *text)
 {
     rules_pos_t p;

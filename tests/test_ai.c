@@ -7,13 +7,7 @@
 #define POSITIONS 400 /* per rule set */
 
 static uint32_t rng_state;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
+static uint32_t rng(void) { return test_random(&rng_state); }
 
 /* Calls fn on POSITIONS random positions (not over) of each rule set. */
 static void for_positions(void (*fn)(const rules_pos_t *p, unsigned index))

@@ -8,13 +8,7 @@
 #define MAX_PLIES 400
 
 static uint32_t rng_state;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
+static uint32_t rng(void) { return test_random(&rng_state); }
 
 static void run_set(uint8_t set)
 {

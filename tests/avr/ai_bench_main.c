@@ -3,35 +3,15 @@
  * each search let the simulator time it in cycles and watch the stack. */
 #include <avr/io.h>
 #include <avr/pgmspace.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
 #include "ai_suite.h"
-
-static void uart_put(char c)
-{
-    while (!(UCSR0A & (1 << UDRE0)))
-        ;
-    UDR0 = (uint8_t)c;
-}
-
-static void uart_puts(const char *s)
-{
-    while (*s)
-        uart_put(*s++);
-}
-
-static void put_number(uint32_t n)
-{
-    char buf[12];
-    uart_puts(ultoa(n, buf, 10));
-}
+#include "test_uart.h"
 
 int main(void)
 {
-    UBRR0 = 25; /* 38400 baud at 16 MHz */
-    UCSR0B = (1 << TXEN0);
+    test_uart_init();
     for (uint8_t level = 1; level <= AI_LEVELS; level++)
         for (uint8_t i = 0; i < ai_suite_size; i++) {
             rules_pos_t p;
@@ -42,19 +22,19 @@ int main(void)
             const rules_move_t m = ai_choose(&p, level, 0, NULL, NULL, &st);
             GPIOR0 = 3;
             rules_move_to_text(m, text);
-            uart_puts("ai ");
-            put_number(level);
-            uart_put(' ');
-            put_number(i);
-            uart_put(' ');
-            uart_puts(text);
-            uart_put(' ');
-            put_number(st.nodes);
-            uart_put(' ');
-            put_number(st.depth);
-            uart_put('\n');
+            test_uart_puts("ai ");
+            test_uart_number(level);
+            test_uart_put(' ');
+            test_uart_number(i);
+            test_uart_put(' ');
+            test_uart_puts(text);
+            test_uart_put(' ');
+            test_uart_number(st.nodes);
+            test_uart_put(' ');
+            test_uart_number(st.depth);
+            test_uart_put('\n');
         }
-    uart_puts("ai done\n");
+    test_uart_puts("ai done\n");
     for (;;)
         ;
 }

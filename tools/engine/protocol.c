@@ -116,6 +116,17 @@ static long small_number(const char *s)
     return strtol(s, NULL, 10);
 }
 
+/* An AI level argument, or -1 after saying why it is not one. */
+static long ai_level_arg(protocol_t *e, const char *arg)
+{
+    const long level = small_number(arg);
+    if (level < 1 || level > (long)AI_LEVELS) {
+        say(e, "? level must be 1..5");
+        return -1;
+    }
+    return level;
+}
+
 void protocol_command(protocol_t *e, const char *line)
 {
     char buf[PROTOCOL_LINE_MAX + 1];
@@ -212,20 +223,16 @@ void protocol_command(protocol_t *e, const char *line)
         cmd_show(e);
     } else if (strcmp(cmd, "level") == 0) {
         WANT_ARGS(1, 1, "level 1..5");
-        const long level = small_number(argv[1]);
-        if (level < 1 || level > (long)AI_LEVELS) {
-            say(e, "? level must be 1..5");
+        const long level = ai_level_arg(e, argv[1]);
+        if (level < 0)
             return;
-        }
         e->level = (uint8_t)level;
         say(e, "= ok");
     } else if (strcmp(cmd, "genmove") == 0) {
         WANT_ARGS(0, 1, "genmove [LEVEL]");
-        long level = e->level;
-        if (nargs == 1 && ((level = small_number(argv[1])) < 1 || level > (long)AI_LEVELS)) {
-            say(e, "? level must be 1..5");
+        const long level = nargs == 1 ? ai_level_arg(e, argv[1]) : e->level;
+        if (level < 0)
             return;
-        }
         if (rules_game_over(&e->pos)) {
             say(e, "? the game is over");
             return;
