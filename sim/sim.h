@@ -36,7 +36,8 @@ typedef struct {
     bool pressed[SIM_BUTTONS];
     /* buzzer */
     uint8_t buzzer_level;
-    uint64_t buzzer_last_edge, buzzer_start;
+    uint64_t buzzer_last_edge, buzzer_prev_edge, buzzer_start;
+    unsigned buzzer_edges;
     bool buzzer_on;
     double buzzer_freq;
     sim_tone_t tones[SIM_TONES];

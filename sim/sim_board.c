@@ -101,8 +101,14 @@ static void tone_close(sim_t *s)
     if (s->tone_count < SIM_TONES) {
         sim_tone_t *t = &s->tones[s->tone_count++];
         t->start_ms = (double)s->buzzer_start * 1000.0 / (double)s->freq;
-        t->freq_hz = s->buzzer_freq;
+        /* the mean half period up to the edge before the last: the last
+         * edge is the firmware stopping the tone, not a regular one */
+        t->freq_hz = s->buzzer_edges >= 3 ? (double)(s->buzzer_edges - 2) * (double)s->freq /
+                                                (2.0 * (double)(s->buzzer_prev_edge - s->buzzer_start))
+                                          : s->buzzer_freq;
         t->duration_ms = (double)(s->buzzer_last_edge - s->buzzer_start) * 1000.0 / (double)s->freq;
+        if (s->echo_uart) /* verbose runs log every tone */
+            printf("[%9.1f ms] tone: %.0f Hz for %.0f ms\n", t->start_ms, t->freq_hz, t->duration_ms);
     }
     s->buzzer_on = false;
 }
@@ -121,9 +127,12 @@ static void on_buzzer(struct avr_irq_t *irq, uint32_t value, void *param)
         s->buzzer_on = true;
         s->buzzer_start = now;
         s->buzzer_freq = 0;
+        s->buzzer_edges = 0;
     } else {
         s->buzzer_freq = (double)s->freq / (2.0 * (double)(now - s->buzzer_last_edge));
     }
+    s->buzzer_edges++;
+    s->buzzer_prev_edge = s->buzzer_last_edge;
     s->buzzer_last_edge = now;
 }
 
