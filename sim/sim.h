@@ -53,6 +53,7 @@ typedef struct {
     uint64_t display_isr_at;
     sim_stat_t loop;
     uint64_t loop_at, loop_isr_at;
+    bool loop_thought;           /* the AI searched in this loop iteration */
     sim_stat_t think;            /* AI thinking spans */
     uint64_t think_at;
     uint16_t think_sp;           /* SP when the first thinking span began */

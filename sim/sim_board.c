@@ -187,12 +187,16 @@ static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
         s->loop_isr_at = s->isr_busy;
         break;
     case HAL_MARK_IDLE:
-        if (s->loop_at) /* the loop's own work: ISR time taken out */
+        /* the loop's own work, ISR time taken out; iterations in which the
+         * AI thought are the thinking spans' business, not the loop's */
+        if (s->loop_at && !s->loop_thought)
             stat_add(&s->loop, avr->cycle - s->loop_at - (s->isr_busy - s->loop_isr_at));
         s->loop_at = 0;
+        s->loop_thought = false;
         break;
     case HAL_MARK_THINK_BEGIN:
         s->think_at = avr->cycle;
+        s->loop_thought = true;
         if (!s->think_sp) /* SPH:SPL, data addresses 0x5E:0x5D */
             s->think_sp = (uint16_t)(avr->data[0x5D] | (avr->data[0x5E] << 8));
         s->think_frames_at = s->matrix.frame_count;
@@ -469,6 +473,7 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%smain_loop_cycles_mean: %.1f\n", prefix, (double)s->loop.sum / (double)s->loop.count);
         printf("%smain_loop_cycles_max: %llu\n", prefix, (unsigned long long)s->loop.max);
         printf("%smain_loop_iterations: %llu\n", prefix, (unsigned long long)s->loop.count);
+        printf("%smain_loop_ms_max: %.2f\n", prefix, (double)s->loop.max * 1000.0 / (double)s->freq);
     }
     if (s->think.count) {
         printf("%sthink_spans: %llu\n", prefix, (unsigned long long)s->think.count);
