@@ -102,12 +102,16 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
         for (uint32_t free = home & ~(own | opp); free; free &= free - 1u)
             push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
     }
-    fill_cells(cell, own, opp);
     const uint32_t tactical_targets = opp | (camp & ~own);
+    bool filled = false;
     for (uint32_t movers = own & ~camp; movers; movers &= movers - 1u) {
         const uint8_t f = lowest_point(movers);
         if (tactical && !(flash_dword(&rules_neighbour_mask[f]) & tactical_targets))
             continue; /* nothing to capture or reach from here */
+        if (!filled) { /* only when some piece has a move to look at */
+            fill_cells(cell, own, opp);
+            filled = true;
+        }
         const uint8_t *links = rules_adjacency[f];
         for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
             uint8_t t = flash_byte(&links[slot]);

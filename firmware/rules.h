@@ -77,8 +77,11 @@ typedef struct {
 } rules_undo_t;
 
 /* ---- accessors ------------------------------------------------------- */
-static inline uint8_t rules_side_to_move(const rules_pos_t *p) { return (uint8_t)(p->marked >> 31); }
-static inline uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((p->marked >> 29) & 3u); }
+/* Through the top byte: a 32-bit shift by 29 or 31 is a loop on the AVR,
+ * a shift by 24 is a byte move. */
+static inline uint8_t rules_flags_byte(const rules_pos_t *p) { return (uint8_t)(p->marked >> 24); }
+static inline uint8_t rules_side_to_move(const rules_pos_t *p) { return (uint8_t)(rules_flags_byte(p) >> 7); }
+static inline uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((rules_flags_byte(p) >> 5) & 3u); }
 static inline uint8_t rules_captured(const rules_pos_t *p, uint8_t side) { return p->hand[side] & 7u; }
 static inline uint8_t rules_ready(const rules_pos_t *p, uint8_t side) { return (p->hand[side] >> 3) & 7u; }
 /* Enemy camp of a side: the row its pieces race to. */
