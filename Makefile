@@ -32,12 +32,12 @@ FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs
 FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
 FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(patsubst $(B)/%,%,$(FW_SRC)))
 
-.PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts
+.PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts other-boards
 all: host $(B)/avr/rules_core.o firmware
 
 firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf $(B)/avr/ai_bench.elf
 
-host: $(H)/jarmo $(H)/jarmo-sim $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(H)/jarmo $(SIM) $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(addprefix $(H)/tests/,$(HOST_TESTS))
 
 deps:
 	@tools/deps.sh
@@ -48,7 +48,11 @@ $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 
 SIM_SRC := $(wildcard sim/*.c)
-$(H)/jarmo-sim: $(SIM_SRC) $(AI_SRC) $(RULES_SRC) $(wildcard sim/*.h firmware/*.h) hal/hal.h board-defs/$(BOARD).h
+# The simulator models one board's wiring: build/host/jarmo-sim is the
+# default board's, build/host/jarmo-sim-NAME another board's.
+SIM := $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(BOARD)),,-$(BOARD))
+OTHER_BOARDS := $(filter-out jarmo-handheld,$(basename $(notdir $(wildcard board-defs/*.h))))
+$(SIM): $(SIM_SRC) $(AI_SRC) $(RULES_SRC) $(wildcard sim/*.h firmware/*.h) hal/hal.h board-defs/$(BOARD).h
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
 	$(Q)$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) $(AI_SRC) $(RULES_SRC) \
@@ -159,9 +163,16 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect
 	    echo "wait-uart 200000 perft $$r 5 $$(printf 'rules %s\nperft 5\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
 	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
 	@$(H)/suite_expect $(B)/avr/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
+	@for b in $(OTHER_BOARDS); do for t in boot select bounce settings; do \
+	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(H)/jarmo-sim-$$b"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
+	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
+
+# Every other board: its firmware and its simulator.
+other-boards:
+	@for b in $(OTHER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $(B)/$$b/firmware.elf $(H)/jarmo-sim-$$b || exit 1; done
 
 test: deps
-	@$(MAKE) --no-print-directory all sim-scripts
+	@$(MAKE) --no-print-directory all other-boards sim-scripts
 	@tests/run.sh $(H)/tests $(H)/jarmo-sim $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
@@ -178,7 +189,7 @@ fuzz: deps $(H)/fuzz_protocol
 # Settings and the boot counter persist in build/eeprom-$(BOARD).bin.
 play: deps
 	@$(MAKE) --no-print-directory host firmware
-	@$(H)/jarmo-sim --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf
+	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf
 
 # Flash a real board (docs/flashing in README.md). With the Arduino
 # bootloader: make flash PORT=/dev/ttyUSB0; with an ISP programmer:

@@ -2,7 +2,8 @@
 # Runs every test and prints one summary line: "N passed, N failed".
 #   tests/run.sh HOST_TEST_DIR SIM ELF SIM_SCRIPT_DIR -- CMOCKA_SUITE...
 # cmocka suites count one per test case; each simulator script counts one.
-# A script runs on ELF unless its first line says "# elf: PATH".
+# A script runs on ELF unless its first line says "# elf: PATH", and with
+# SIM unless its second line says "# sim: PATH" (another board's simulator).
 set -u
 dir=$1 sim=$2 elf=$3 scripts=$4; shift 5
 passed=0; failed=0
@@ -18,10 +19,11 @@ for t in "$@"; do
 done
 echo "[==========] simulator scripts on $elf"
 for s in "$scripts"/*.script; do
-  target=$elf
-  first=$(head -1 "$s")
+  target=$elf; simulator=$sim
+  first=$(sed -n 1p "$s"); second=$(sed -n 2p "$s")
   case "$first" in "# elf: "*) target=${first#\# elf: } ;; esac
-  if out=$("$sim" --script "$s" "$target" 2>&1); then
+  case "$second" in "# sim: "*) simulator=${second#\# sim: } ;; esac
+  if out=$("$simulator" --script "$s" "$target" 2>&1); then
     echo "[       OK ] sim $(basename "$s")"; passed=$((passed + 1))
   else
     printf '%s\n' "$out"; echo "[  FAILED  ] sim $(basename "$s")"; failed=$((failed + 1))

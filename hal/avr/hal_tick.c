@@ -76,7 +76,7 @@ void hal_tick_tone_for(uint16_t ms)
 
 /* Pin-change wake from power-down. */
 static volatile bool woken;
-ISR(PCINT1_vect) { woken = true; }
+ISR(PCINT_VECT_OF(BOARD_BUTTON_PCINT_GROUP)) { woken = true; }
 
 bool hal_tick_woken(void) { return woken; }
 
@@ -84,10 +84,10 @@ void hal_tick_wake_on_buttons(bool on)
 {
     if (on) {
         woken = false;
-        PCMSK1 = BUTTON_MASK;
-        PCIFR = (1 << PCIF1);
-        PCICR |= (1 << PCIE1);
+        PCMSK_OF(BOARD_BUTTON_PCINT_GROUP) = BUTTON_MASK;
+        PCIFR = (1 << PCIF_OF(BOARD_BUTTON_PCINT_GROUP));
+        PCICR |= (1 << PCIE_OF(BOARD_BUTTON_PCINT_GROUP));
     } else {
-        PCICR &= (uint8_t) ~(1 << PCIE1);
+        PCICR &= (uint8_t) ~(1 << PCIE_OF(BOARD_BUTTON_PCINT_GROUP));
     }
 }

@@ -10,5 +10,12 @@
 #define PORT_OF(letter) HAL_CAT(PORT, letter)
 #define DDR_OF(letter) HAL_CAT(DDR, letter)
 #define PIN_OF(letter) HAL_CAT(PIN, letter)
+/* Pin-change interrupt group n: its mask register, enable bit, flag, vector. */
+#define PCMSK_OF(n) HAL_CAT(PCMSK, n)
+#define PCIE_OF(n) HAL_CAT(PCIE, n)
+#define PCIF_OF(n) HAL_CAT(PCIF, n)
+#define HAL_CAT3_(a, b, c) a##b##c /* in one paste: PCINTn alone is a macro */
+#define HAL_CAT3(a, b, c) HAL_CAT3_(a, b, c)
+#define PCINT_VECT_OF(n) HAL_CAT3(PCINT, n, _vect)
 
 #endif
