@@ -158,9 +158,9 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect
 	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
 	@cp tests/sim/*.script $(SIM_SCRIPTS)/
 	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
-	@{ echo "# elf: $(B)/avr/perft.elf"; echo "# perft 5 on the AVR build, expected counts from the host build"; \
+	@{ echo "# elf: $(B)/avr/perft.elf"; echo "# perft 6 on the AVR build, expected counts from the host build"; \
 	  for r in classic brainking ludos jasir; do \
-	    echo "wait-uart 200000 perft $$r 5 $$(printf 'rules %s\nperft 5\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
+	    echo "wait-uart 900000 perft $$r 6 $$(printf 'rules %s\nperft 6\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
 	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
 	@$(H)/suite_expect $(B)/avr/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
 	@for b in $(OTHER_BOARDS); do for t in boot select bounce settings; do \
