@@ -22,6 +22,10 @@ AI_TABLES := $(B)/gen/ai_tables.c
 AI_SRC := firmware/ai_search.c firmware/ai_eval.c $(AI_TABLES)
 ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c $(AI_SRC)
 NAIVE_SRC := tests/naive/naive_rules.c
+# The simulator models one board's wiring: build/host/jarmo-sim is the
+# default board's, build/host/jarmo-sim-NAME another board's.
+SIM := $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(BOARD)),,-$(BOARD))
+OTHER_BOARDS := $(filter-out jarmo-handheld,$(basename $(notdir $(wildcard board-defs/*.h))))
 HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ai
 
 # Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
@@ -48,10 +52,6 @@ $(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 
 SIM_SRC := $(wildcard sim/*.c)
-# The simulator models one board's wiring: build/host/jarmo-sim is the
-# default board's, build/host/jarmo-sim-NAME another board's.
-SIM := $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(BOARD)),,-$(BOARD))
-OTHER_BOARDS := $(filter-out jarmo-handheld,$(basename $(notdir $(wildcard board-defs/*.h))))
 $(SIM): $(SIM_SRC) $(AI_SRC) $(RULES_SRC) $(wildcard sim/*.h firmware/*.h) hal/hal.h board-defs/$(BOARD).h
 	@mkdir -p $(@D)
 	@echo "  CC   $@"

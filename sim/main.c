@@ -1,6 +1,8 @@
 /* jarmo-sim: run the console firmware ELF in simavr (docs/sim.md).
  *   jarmo-sim [--eeprom FILE] FIRMWARE.elf                 interactive
- *   jarmo-sim --script FILE [--verbose] FIRMWARE.elf        headless test
+ *   jarmo-sim --script FILE [--verbose] FIRMWARE.elf        headless test (UART and
+ *                                                          tones printed; --verbose
+ *                                                          also echoes each command)
  *   jarmo-sim --dump-frame-at MS FIRMWARE.elf               print the matrix
  *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures */
 #include <stdio.h>
@@ -59,7 +61,7 @@ int main(int argc, char **argv)
         if (report_at >= 0)
             sim_report(&sim, "");
     } else if (script) {
-        sim.echo_uart = verbose;
+        sim.echo_uart = true; /* the debug console and the tone log, as they happen */
         rc = sim_script_run(&sim, script, verbose);
     } else {
         const char *term = getenv("TERM");
