@@ -30,6 +30,7 @@ HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmwar
 
 # Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
 FW_SRC := $(RULES_SRC) $(AI_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
+  firmware/nv_record.c firmware/game_save.c \
   $(wildcard hal/avr/*.c)
 FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' \
   -DJARMO_BOARD='"$(BOARD)"' -mcall-prologues
@@ -64,6 +65,7 @@ $(H)/gen_game_script: tools/simgen/gen_game_script.c firmware/render.c $(RULES_S
 	$(Q)$(CC) $(HOST_CFLAGS) -Ihal -o $@ $(filter %.c,$^)
 
 $(H)/tests/test_firmware_units: tests/test_firmware_units.c firmware/render.c firmware/input.c firmware/settings.c \
+  firmware/nv_record.c firmware/game_save.c \
   tools/engine/postext.c $(RULES_SRC) $(wildcard firmware/*.h hal/*.h tests/*.h)
 	@mkdir -p $(@D)
 	@echo "  CC   $@"

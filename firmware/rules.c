@@ -50,6 +50,28 @@ void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover)
     p->chain[0] = p->chain[1] = RULES_CHAIN_NONE;
 }
 
+bool rules_validate(const rules_pos_t *p)
+{
+    const uint32_t board = (1uL << RULES_POINTS) - 1u;
+    const uint32_t men = p->men[0] | p->men[1];
+    if (rules_set_of(p) >= RULES_SET_COUNT || (men & ~board) || (p->men[0] & p->men[1]) ||
+        (p->marked & board & ~men) || (p->marked & ((1uL << 29) - 1u) & ~board))
+        return false;
+    for (uint8_t s = 0; s < 2u; s++) {
+        if (rules_popcount(p->men[s]) + rules_captured(p, s) + rules_ready(p, s) != 5u)
+            return false;
+        const uint8_t c = p->chain[s];
+        if (c != RULES_CHAIN_NONE) {
+            if ((c & 0x1Fu) >= RULES_POINTS)
+                return false;
+            const uint8_t t = flash_byte(&rules_adjacency[c & 0x1Fu][c >> 5]);
+            if (t == RULES_NO_POINT || (c >> 5) >= RULES_MAX_DEGREE)
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Destination of a side's last move when it was part of a chain, else NO_POINT. */
 static uint8_t chain_destination(uint8_t chain)
 {

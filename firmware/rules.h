@@ -98,6 +98,11 @@ int8_t rules_set_by_name(const char *name); /* -1 when unknown */
 
 /* ---- the game -------------------------------------------------------- */
 void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover);
+/* True when p is a position the core can play from: a known rule set,
+ * sides on distinct points of the board, 5 pieces a side (board + captured
+ * + ready), marks only on pieces, chains along links. For anything read
+ * from outside (EEPROM). */
+bool rules_validate(const rules_pos_t *p);
 /* Fills buf (RULES_MAX_MOVES entries) and returns the count; 0 when over. */
 uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf);
 /* The legal captures and arrivals in the enemy camp only (for the AI's

@@ -1,6 +1,6 @@
-/* Player settings kept in EEPROM: two slots written alternately, each with
- * a sequence number and a CRC, so a reset in the middle of a save leaves
- * the previous settings intact and a corrupt EEPROM gives the defaults. */
+/* Player settings kept in EEPROM (an nv_record: a reset in the middle of a
+ * save leaves the previous settings intact, a corrupt EEPROM gives the
+ * defaults). */
 #ifndef JARMO_SETTINGS_H
 #define JARMO_SETTINGS_H
 
@@ -18,13 +18,11 @@ typedef struct {
 enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
 #define SETTINGS_LEVELS 5u
 
-#define SETTINGS_NV_ADDR 0u
-#define SETTINGS_SLOT_SIZE 8u
+#define SETTINGS_NV_ADDR 0u /* two slots of 8 bytes */
 
 void settings_defaults(settings_t *s);
 /* Loads the newest valid slot; false (and defaults) when there is none. */
 bool settings_load(settings_t *s);
 void settings_save(const settings_t *s);
-uint8_t settings_crc8(const uint8_t *data, uint8_t len);
 
 #endif

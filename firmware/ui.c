@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "game_save.h"
 #include "render.h"
 
 #define BLINK_CURSOR_MS 250u
@@ -49,9 +50,37 @@ static bool console_to_move(const ui_t *ui)
            rules_side_to_move(&ui->pos) != ui->settings.human_side;
 }
 
+/* "start|resume RULES first SIDE [console LEVEL human SIDE]" */
+static void announce(ui_t *ui, const char *word)
+{
+    char line[56];
+    strcpy(line, word);
+    rules_set_name(rules_set_of(&ui->pos), line + strlen(line));
+    strcat(line, ui->settings.first == RULES_WHITE ? " first white" : " first black");
+    if (ui->settings.mode == SETTINGS_MODE_VS_CONSOLE) {
+        char *o = line + strlen(line);
+        strcpy(o, " console ");
+        o += 9;
+        *o++ = (char)('0' + ui->settings.level);
+        strcpy(o, ui->settings.human_side == RULES_WHITE ? " human white" : " human black");
+    }
+    hal_debug_line(line);
+}
+
+static void save_game(const ui_t *ui)
+{
+    game_save_t g;
+    g.pos = ui->pos;
+    g.last_from = ui->last_from;
+    g.last_to = ui->last_to;
+    game_save_store(&g);
+}
+
+/* The cursor starts in the middle of the first row of the side to play. */
+static uint8_t home_cursor(uint8_t side) { return side == RULES_WHITE ? 2u : 22u; }
+
 static void start_game(ui_t *ui)
 {
-    char line[56] = "start ";
     rules_init(&ui->pos, ui->settings.rules, ui->settings.first);
     ui->games++;
     ui->shown_since = 0;
@@ -60,21 +89,11 @@ static void start_game(ui_t *ui)
     ui->targets = 0;
     ui->choosing_return = false;
     ui->last_from = ui->last_to = RULES_NO_POINT;
-    ui->cursor = ui->settings.first == RULES_WHITE ? 2u : 22u; /* c1 or c5 */
+    ui->cursor = home_cursor(ui->settings.mode == SETTINGS_MODE_VS_CONSOLE ? ui->settings.human_side
+                                                                            : ui->settings.first);
     ui->thinking = false;
-    rules_set_name(ui->settings.rules, line + 6);
-    /* "start RULES first SIDE [console LEVEL human SIDE]" */
-    strcat(line, ui->settings.first == RULES_WHITE ? " first white" : " first black");
-    if (ui->settings.mode == SETTINGS_MODE_VS_CONSOLE) {
-        char *o = line + strlen(line);
-        strcpy(o, " console ");
-        o += 9;
-        *o++ = (char)('0' + ui->settings.level);
-        strcpy(o, ui->settings.human_side == RULES_WHITE ? " human white" : " human black");
-        if (ui->settings.human_side != ui->settings.first)
-            ui->cursor = ui->settings.human_side == RULES_WHITE ? 2u : 22u;
-    }
-    hal_debug_line(line);
+    announce(ui, "start ");
+    save_game(ui);
 }
 
 static void play_move(ui_t *ui, rules_move_t m)
@@ -88,6 +107,7 @@ static void play_move(ui_t *ui, rules_move_t m)
     ui->selected = RULES_NO_POINT;
     ui->targets = 0;
     ui->choosing_return = false;
+    save_game(ui); /* every move: switching off loses nothing */
     if (rules_game_over(&ui->pos)) {
         rules_score(&ui->pos, ui->score);
         ui->winner = rules_winner(&ui->pos);
@@ -281,7 +301,18 @@ void ui_init(ui_t *ui)
 {
     memset(ui, 0, sizeof *ui);
     settings_load(&ui->settings);
-    start_game(ui); /* power on, play: the menu is a long B away */
+    game_save_t g;
+    if (game_save_load(&g)) { /* the game that was on when it was switched off */
+        ui->pos = g.pos;
+        ui->last_from = g.last_from;
+        ui->last_to = g.last_to;
+        ui->selected = RULES_NO_POINT;
+        ui->screen = UI_GAME;
+        ui->cursor = home_cursor(rules_side_to_move(&ui->pos));
+        announce(ui, "resume ");
+    } else {
+        start_game(ui); /* power on, play: the menu is a long B away */
+    }
     ui->dirty = true;
 }
 

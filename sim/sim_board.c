@@ -254,6 +254,22 @@ static void no_sleep(struct avr_t *avr, avr_cycle_count_t how_long)
     (void)avr, (void)how_long; /* simulated time only: never wait for real */
 }
 
+static void release_all_buttons(sim_t *s)
+{
+    avr_ioport_external_t ext = {.name = LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
+    for (int b = 0; b < SIM_BUTTONS; b++) {
+        ext.mask |= (uint8_t)(1u << button_bits[b]);
+        ext.value |= (uint8_t)(1u << button_bits[b]);
+    }
+    avr_ioctl(s->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(LETTER(BOARD_BUTTON_PORT)), &ext);
+    for (int b = 0; b < SIM_BUTTONS; b++) {
+        avr_irq_t *pin = avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUTTON_PORT)), button_bits[b]);
+        avr_raise_irq(pin, 0);
+        avr_raise_irq(pin, 1);
+        s->pressed[b] = false;
+    }
+}
+
 /* ---- public ------------------------------------------------------------- */
 bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
 {
@@ -308,15 +324,7 @@ bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     avr_irq_register_notify(avr_get_interrupt_irq(avr, DISPLAY_VECTOR) + AVR_INT_IRQ_RUNNING, on_display_isr, s);
     avr_register_io_write(avr, GPIOR0_DATA_ADDR, on_mark, s);
 
-    /* buttons: released (pulled up) unless pressed */
-    avr_ioport_external_t ext = {.name = LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
-    for (int b = 0; b < SIM_BUTTONS; b++) {
-        ext.mask |= (uint8_t)(1u << button_bits[b]);
-        ext.value |= (uint8_t)(1u << button_bits[b]);
-    }
-    avr_ioctl(avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(LETTER(BOARD_BUTTON_PORT)), &ext);
-    for (int b = 0; b < SIM_BUTTONS; b++)
-        avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUTTON_PORT)), button_bits[b]), 1);
+    release_all_buttons(s); /* released (pulled up) unless pressed */
 
     s->eeprom_path = eeprom_path;
     if (eeprom_path) {
@@ -380,8 +388,10 @@ void sim_reset(sim_t *s)
     avr_reset(s->avr);
     d.ee = ee;
     avr_ioctl(s->avr, AVR_IOCTL_EEPROM_SET, &d); /* EEPROM is non-volatile */
-    for (int b = 0; b < SIM_BUTTONS; b++)
-        sim_button(s, b, false);
+    /* the reset cleared the port, but each pin IRQ still caches its last
+     * level and ignores a raise to the same value: drive every button pin
+     * low then high (no time passes) so that released reads released */
+    release_all_buttons(s);
 }
 
 void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)

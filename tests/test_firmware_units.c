@@ -4,9 +4,11 @@
 #include "helpers.h"
 
 #include "debounce.h"
+#include "game_save.h"
 #include "hal.h"
 #include "input.h"
 #include "render.h"
+#include "nv_record.h"
 #include "settings.h"
 
 /* ---- fake EEPROM ------------------------------------------------------ */
@@ -201,7 +203,7 @@ static void test_settings_defaults_on_erased_or_corrupt(void **state)
     erase();
     assert_false(settings_load(&s));
     assert_int_equal(s.rules, RULES_CLASSIC);
-    for (unsigned i = 0; i < 2 * SETTINGS_SLOT_SIZE; i++)
+    for (unsigned i = 0; i < 2u * NV_RECORD_SLOT(sizeof(settings_t)); i++)
         eeprom[i] = (uint8_t)(i * 37u + 11u); /* garbage */
     assert_false(settings_load(&s));
     assert_int_equal(s.level, 3);
@@ -239,7 +241,7 @@ static void test_settings_survive_power_cut_mid_save(void **state)
     settings_save(&s);
     s.rules = RULES_BRAINKING;
     settings_save(&s);
-    for (int cut = 0; cut < (int)SETTINGS_SLOT_SIZE; cut++) {
+    for (int cut = 0; cut < (int)NV_RECORD_SLOT(sizeof(settings_t)); cut++) {
         uint8_t saved[HAL_NV_SIZE];
         memcpy(saved, eeprom, sizeof eeprom);
         s.rules = RULES_JASIR;
@@ -251,6 +253,41 @@ static void test_settings_survive_power_cut_mid_save(void **state)
         assert_true(back.rules == RULES_BRAINKING || back.rules == RULES_JASIR);
         memcpy(eeprom, saved, sizeof eeprom);
     }
+}
+
+/* ---- the saved game ------------------------------------------------------ */
+static void test_game_save_resumes_only_sound_games(void **state)
+{
+    (void)state;
+    game_save_t g = {pos_of("b.b.b/...../.w.b./...../w.w.w w classic 1,0 1,0 - -"), 12, 11}, back;
+    erase();
+    assert_false(game_save_load(&back)); /* erased: nothing to resume */
+    game_save_store(&g);
+    assert_true(game_save_load(&back));
+    assert_memory_equal(&g, &back, sizeof g);
+    /* a later move, then its copy damaged: the earlier copy is resumed */
+    game_save_t later = g;
+    later.pos.men[0] ^= RULES_BIT(11) | RULES_BIT(16); /* b3 -> b4 */
+    later.pos.marked ^= 1uL << 31;
+    game_save_store(&later);
+    assert_true(game_save_load(&back));
+    assert_memory_equal(&later, &back, sizeof g);
+    /* the first save went to slot 0, the later one to slot 1: flip one bit
+     * of its payload */
+    eeprom[GAME_SAVE_NV_ADDR + NV_RECORD_SLOT(sizeof g) + 3u] ^= 0x40u;
+    assert_true(game_save_load(&back));
+    assert_memory_equal(&g, &back, sizeof g);
+    /* a record with a good CRC but an impossible position is refused */
+    game_save_t bad = g;
+    bad.pos.men[1] |= RULES_BIT(0); /* a1 held by both sides */
+    erase();
+    game_save_store(&bad);
+    assert_false(game_save_load(&back));
+    /* a finished game is not resumed */
+    game_save_t over = {pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -"), RULES_NO_POINT, RULES_NO_POINT};
+    erase();
+    game_save_store(&over);
+    assert_false(game_save_load(&back));
 }
 
 int main(void)
@@ -266,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_settings_defaults_on_erased_or_corrupt),
         cmocka_unit_test(test_settings_round_trip_and_no_needless_writes),
         cmocka_unit_test(test_settings_survive_power_cut_mid_save),
+        cmocka_unit_test(test_game_save_resumes_only_sound_games),
     };
     return cmocka_run_group_tests_name("firmware units", tests, NULL, NULL);
 }

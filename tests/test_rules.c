@@ -462,6 +462,37 @@ static void test_tactical_moves_are_the_captures_and_arrivals(void **state)
         }
 }
 
+static void test_validate(void **state)
+{
+    (void)state;
+    rules_pos_t p;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
+        rules_init(&p, set, RULES_BLACK);
+        assert_true(rules_validate(&p));
+    }
+    p = pos_of("b..../...W./...../w..../..... w ludos 3,0 4,0 d4b5:2 -");
+    assert_true(rules_validate(&p));
+    rules_pos_t q = p;
+    q.men[1] |= RULES_BIT(5); /* a2 held by both */
+    assert_false(rules_validate(&q));
+    q = p;
+    q.hand[0]++; /* six white pieces */
+    assert_false(rules_validate(&q));
+    q = p;
+    q.marked |= RULES_BIT(12); /* a mark on an empty point */
+    assert_false(rules_validate(&q));
+    q = p;
+    q.men[0] |= 1uL << 26; /* off the board */
+    q.hand[0]--;
+    assert_false(rules_validate(&q));
+    q = p;
+    q.marked |= 3uL << 29; /* rule set 3 exists... */
+    assert_true(rules_validate(&q));
+    q = p;
+    q.chain[0] = (uint8_t)(0 | (6u << 5)); /* a1 has no 7th link */
+    assert_false(rules_validate(&q));
+}
+
 static void test_text_rejects_junk(void **state)
 {
     (void)state;
@@ -511,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_jasir_endings),
         cmocka_unit_test(test_notation_round_trip_and_unmake),
         cmocka_unit_test(test_tactical_moves_are_the_captures_and_arrivals),
+        cmocka_unit_test(test_validate),
         cmocka_unit_test(test_text_rejects_junk),
     };
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
