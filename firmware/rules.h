@@ -131,6 +131,10 @@ uint32_t rules_perft(rules_pos_t *p, uint8_t depth);
 uint8_t rules_move_to_text(rules_move_t m, char *out);
 /* Finds the legal move written as text; false when it is not one. */
 bool rules_move_from_text(const rules_pos_t *p, const char *text, rules_move_t *out);
+/* True when m is an arrival written without "@" although the same arrival
+ * also exists with return points (in ludos: the recovered piece is held).
+ * m must be one of the n legal moves in `moves`. */
+bool rules_move_is_hold(const rules_move_t *moves, uint8_t n, rules_move_t m);
 /* "a1".."e5" -> 0..24; RULES_NO_POINT when not a point. */
 uint8_t rules_point_from_text(const char *text);
 

@@ -59,3 +59,14 @@ bool rules_move_from_text(const rules_pos_t *p, const char *text, rules_move_t *
     }
     return false;
 }
+
+bool rules_move_is_hold(const rules_move_t *moves, uint8_t n, rules_move_t m)
+{
+    if (RULES_MOVE_RET(m) != RULES_NO_POINT || RULES_MOVE_IS_PLACEMENT(m))
+        return false;
+    for (uint8_t i = 0; i < n; i++)
+        if (moves[i] != m && RULES_MOVE_FROM(moves[i]) == RULES_MOVE_FROM(m) &&
+            RULES_MOVE_TO(moves[i]) == RULES_MOVE_TO(m))
+            return true;
+    return false;
+}

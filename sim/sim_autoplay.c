@@ -79,14 +79,9 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             char text[RULES_MOVE_TEXT_MAX];
             const rules_move_t m = ai_choose(&pos, (uint8_t)human_level, (uint16_t)plies, NULL, NULL, &st);
             rules_move_to_text(m, text);
-            /* a hold is the arrival without "@" when the arrival has other forms */
             rules_move_t all[RULES_MAX_MOVES];
             const uint8_t n = rules_legal_moves(&pos, all);
-            bool hold = false;
-            for (uint8_t i = 0; i < n && RULES_MOVE_RET(m) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(m); i++)
-                hold |= all[i] != m && RULES_MOVE_FROM(all[i]) == RULES_MOVE_FROM(m) &&
-                        RULES_MOVE_TO(all[i]) == RULES_MOVE_TO(m);
-            if (!io->enter_move(io->ctx, text, hold))
+            if (!io->enter_move(io->ctx, text, rules_move_is_hold(all, n, m)))
                 return 1;
             /* the console must report exactly this move */
             char want[24];

@@ -78,15 +78,19 @@ bool postext_parse(const char *text, rules_pos_t *out, const char **err)
     return true;
 }
 
+char postext_piece_char(const rules_pos_t *p, uint8_t point)
+{
+    const uint32_t bit = RULES_BIT(point);
+    const bool mk = (p->marked & bit) != 0;
+    return (p->men[0] & bit) ? (mk ? 'W' : 'w') : (p->men[1] & bit) ? (mk ? 'B' : 'b') : '.';
+}
+
 void postext_format(const rules_pos_t *p, char out[POSTEXT_MAX])
 {
     char *o = out, name[RULES_SET_NAME_MAX];
     for (int row = 4; row >= 0; row--) {
-        for (int file = 0; file < 5; file++) {
-            const uint32_t bit = RULES_BIT(row * 5 + file);
-            const bool mk = (p->marked & bit) != 0;
-            *o++ = (p->men[0] & bit) ? (mk ? 'W' : 'w') : (p->men[1] & bit) ? (mk ? 'B' : 'b') : '.';
-        }
+        for (int file = 0; file < 5; file++)
+            *o++ = postext_piece_char(p, (uint8_t)(row * 5 + file));
         *o++ = row ? '/' : ' ';
     }
     rules_set_name(rules_set_of(p), name);

@@ -14,6 +14,8 @@
 /* Parses text into *p; on failure returns false, *p unchanged, and err
  * (if not NULL) points at a static description of the problem. */
 bool postext_parse(const char *text, rules_pos_t *p, const char **err);
+/* The character of the piece on a point: '.', 'w', 'W', 'b' or 'B'. */
+char postext_piece_char(const rules_pos_t *p, uint8_t point);
 void postext_format(const rules_pos_t *p, char out[POSTEXT_MAX]);
 
 #endif

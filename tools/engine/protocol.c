@@ -87,9 +87,7 @@ static void cmd_show(protocol_t *e)
     for (int row = 4; row >= 0; row--) {
         char *o = buf + sprintf(buf, "  %d ", row + 1);
         for (int file = 0; file < 5; file++) {
-            const uint32_t bit = RULES_BIT(row * 5 + file);
-            const bool mk = (p->marked & bit) != 0;
-            *o++ = (p->men[0] & bit) ? (mk ? 'W' : 'w') : (p->men[1] & bit) ? (mk ? 'B' : 'b') : '.';
+            *o++ = postext_piece_char(p, (uint8_t)(row * 5 + file));
             *o++ = ' ';
         }
         *o = '\0';

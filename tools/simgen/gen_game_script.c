@@ -39,15 +39,6 @@ static int move_value(const rules_pos_t *p, rules_move_t m, bool hold)
     return v;
 }
 
-static bool has_variants(const rules_move_t *moves, uint8_t n, rules_move_t m)
-{
-    for (uint8_t i = 0; i < n; i++)
-        if (moves[i] != m && RULES_MOVE_FROM(moves[i]) == RULES_MOVE_FROM(m) &&
-            RULES_MOVE_TO(moves[i]) == RULES_MOVE_TO(m))
-            return true;
-    return false;
-}
-
 static char pixel_char(uint8_t px)
 {
     const uint8_t r = HAL_PIXEL_RED(px), g = HAL_PIXEL_GREEN(px);
@@ -81,8 +72,7 @@ int main(int argc, char **argv)
             uint8_t best = 0;
             int best_v = -1000;
             for (uint8_t i = 0; i < n; i++) {
-                const bool hold = RULES_MOVE_RET(moves[i]) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(moves[i]) &&
-                                  has_variants(moves, n, moves[i]);
+                const bool hold = rules_move_is_hold(moves, n, moves[i]);
                 const int v = move_value(&p, moves[i], hold);
                 if (v > best_v) {
                     best_v = v;
@@ -92,8 +82,7 @@ int main(int argc, char **argv)
             const rules_move_t m = moves[best];
             char text[RULES_MOVE_TEXT_MAX];
             rules_move_to_text(m, text);
-            const bool hold = RULES_MOVE_RET(m) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(m) &&
-                              has_variants(moves, n, m);
+            const bool hold = rules_move_is_hold(moves, n, m);
             snprintf(lines[plies++], sizeof lines[0], "move %s%s", text, hold ? " hold" : "");
             if (hold || RULES_MOVE_RET(m) != RULES_NO_POINT || RULES_MOVE_IS_PLACEMENT(m))
                 specials++;
