@@ -199,13 +199,13 @@ uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t ca
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
-static uint8_t slot_of(uint8_t from, uint8_t to)
+uint8_t rules_link_slot(uint8_t from, uint8_t to)
 {
     const uint8_t *links = rules_adjacency[from];
-    uint8_t slot = 0;
-    while ((flash_byte(&links[slot]) & (uint8_t)~RULES_EXTRA_LINK) != to)
-        slot++;
-    return slot;
+    for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++)
+        if ((flash_byte(&links[slot]) & (uint8_t)~RULES_EXTRA_LINK) == to)
+            return slot;
+    return RULES_NO_POINT;
 }
 
 void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u)
@@ -270,7 +270,7 @@ void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u)
             len++;
     }
     p->hand[s] = (uint8_t)((p->hand[s] & ~HAND_CHAIN) | (len << 6));
-    p->chain[s] = (uint8_t)(f | (slot_of(f, t) << 5));
+    p->chain[s] = (uint8_t)(f | (rules_link_slot(f, t) << 5));
 }
 
 void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u)

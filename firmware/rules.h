@@ -144,6 +144,8 @@ uint8_t rules_point_from_text(const char *text);
 /* Raw table: neighbours of each point, RULES_NO_POINT-terminated. */
 extern const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE];
 extern const uint32_t rules_neighbour_mask[RULES_POINTS];
+/* The slot of `to` in the link list of `from`; RULES_NO_POINT if unlinked. */
+uint8_t rules_link_slot(uint8_t from, uint8_t to);
 /* Row 0..4 of a point, without a division (exact for p < 25). */
 static inline uint8_t rules_row(uint8_t p) { return (uint8_t)(((uint16_t)p * 205u) >> 10); }
 /* Neighbour in slot 0..6 of point p, RULES_NO_POINT past the end; *extra set

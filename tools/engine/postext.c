@@ -21,15 +21,12 @@ static bool parse_chain(const char *tok, rules_pos_t *p, uint8_t side)
     const uint8_t f = rules_point_from_text(tok), t = rules_point_from_text(tok + 2);
     if (f == RULES_NO_POINT || t == RULES_NO_POINT)
         return false;
-    for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
-        bool extra;
-        if (rules_neighbour(f, slot, &extra) == t) {
-            p->chain[side] = (uint8_t)(f | (slot << 5));
-            p->hand[side] = (uint8_t)((p->hand[side] & 0x3Fu) | ((tok[5] - '1') << 6));
-            return true;
-        }
-    }
-    return false;
+    const uint8_t slot = rules_link_slot(f, t);
+    if (slot == RULES_NO_POINT)
+        return false;
+    p->chain[side] = (uint8_t)(f | (slot << 5));
+    p->hand[side] = (uint8_t)((p->hand[side] & 0x3Fu) | ((tok[5] - '1') << 6));
+    return true;
 }
 
 bool postext_parse(const char *text, rules_pos_t *out, const char **err)
