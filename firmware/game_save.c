@@ -10,8 +10,7 @@ bool game_save_load(game_save_t *g)
 {
     game_save_t stored;
     if (!nv_record_load(GAME_SAVE_NV_ADDR, MAGIC, &stored, sizeof stored) || !rules_validate(&stored.pos) ||
-        (stored.last_from >= RULES_POINTS && stored.last_from != RULES_NO_POINT) ||
-        (stored.last_to >= RULES_POINTS && stored.last_to != RULES_NO_POINT) || rules_game_over(&stored.pos))
+        (stored.last_from >= RULES_POINTS && stored.last_from != RULES_NO_POINT) || rules_game_over(&stored.pos))
         return false;
     *g = stored;
     return true;

@@ -8,11 +8,11 @@
 
 #include "rules.h"
 
-#define GAME_SAVE_NV_ADDR 16u /* after the settings; two slots of 21 bytes */
+#define GAME_SAVE_NV_ADDR 16u /* after the settings; two slots of 20 bytes */
 
 typedef struct {
     rules_pos_t pos;
-    uint8_t last_from, last_to; /* for the last-move marker */
+    uint8_t last_from; /* for the last-move marker */
 } game_save_t;
 
 void game_save_store(const game_save_t *g);

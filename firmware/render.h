@@ -26,7 +26,7 @@ typedef struct {
     bool blink_on;         /* slow blink phase (capture targets, thinking) */
     uint8_t selected;      /* selected piece, RULES_NO_POINT if none */
     uint32_t targets;      /* points to highlight */
-    uint8_t last_from, last_to; /* last move; RULES_NO_POINT if none */
+    uint8_t last_from;     /* where the last move came from; RULES_NO_POINT if none */
     bool choosing_return;  /* the turn bar blinks while a return point is chosen */
     bool thinking;         /* the console is thinking: turn bar sweeps */
     uint8_t sweep;         /* position of the thinking sweep */

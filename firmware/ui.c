@@ -72,7 +72,6 @@ static void save_game(const ui_t *ui)
     game_save_t g;
     g.pos = ui->pos;
     g.last_from = ui->last_from;
-    g.last_to = ui->last_to;
     game_save_store(&g);
 }
 
@@ -88,7 +87,7 @@ static void start_game(ui_t *ui)
     ui->selected = RULES_NO_POINT;
     ui->targets = 0;
     ui->choosing_return = false;
-    ui->last_from = ui->last_to = RULES_NO_POINT;
+    ui->last_from = RULES_NO_POINT;
     ui->cursor = home_cursor(ui->settings.mode == SETTINGS_MODE_VS_CONSOLE ? ui->settings.human_side
                                                                             : ui->settings.first);
     ui->thinking = false;
@@ -103,7 +102,6 @@ static void play_move(ui_t *ui, rules_move_t m)
     say_move(m);
     sound_move(RULES_MOVE_IS_CAPTURE(m));
     ui->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
-    ui->last_to = RULES_MOVE_TO(m);
     ui->selected = RULES_NO_POINT;
     ui->targets = 0;
     ui->choosing_return = false;
@@ -305,7 +303,6 @@ void ui_init(ui_t *ui)
     if (game_save_load(&g)) { /* the game that was on when it was switched off */
         ui->pos = g.pos;
         ui->last_from = g.last_from;
-        ui->last_to = g.last_to;
         ui->selected = RULES_NO_POINT;
         ui->screen = UI_GAME;
         ui->cursor = home_cursor(rules_side_to_move(&ui->pos));
@@ -386,7 +383,6 @@ bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)
         v.selected = ui->selected;
         v.targets = ui->targets;
         v.last_from = ui->last_from;
-        v.last_to = ui->last_to;
         v.choosing_return = ui->choosing_return;
         v.thinking = ui->thinking;
         v.sweep = (uint8_t)(now / 100u);

@@ -23,7 +23,7 @@ typedef struct {
     uint32_t targets;
     bool choosing_return;
     uint8_t arrival;            /* destination while a return point is chosen */
-    uint8_t last_from, last_to;
+    uint8_t last_from;          /* where the last move came from */
     uint8_t score[2], winner;
     bool thinking;              /* the console is searching */
     rules_move_t shown;         /* the console's move, shown before it is played */

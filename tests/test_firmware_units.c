@@ -123,7 +123,7 @@ static void test_render_start_position(void **state)
     rules_pos_t p;
     rules_init(&p, RULES_CLASSIC, RULES_WHITE);
     render_view_t v = {.pos = &p, .cursor = 2, .cursor_on = false, .selected = RULES_NO_POINT,
-                       .last_from = RULES_NO_POINT, .last_to = RULES_NO_POINT};
+                       .last_from = RULES_NO_POINT};
     render_game(c, &v);
     for (uint8_t x = 0; x < 5; x++) {
         assert_int_equal(c[0][x], COLOUR_BLACK_PIECE); /* row 5 on top */
@@ -145,7 +145,7 @@ static void test_render_selection_marks_hands(void **state)
     /* d4 selected, its targets highlighted, b5 hidden behind nothing */
     render_view_t v = {.pos = &p, .cursor = 0, .cursor_on = false, .blink_on = true,
                        .selected = 18, .targets = RULES_BIT(21) | RULES_BIT(17),
-                       .last_from = RULES_NO_POINT, .last_to = RULES_NO_POINT};
+                       .last_from = RULES_NO_POINT};
     render_game(c, &v);
     assert_int_equal(c[1][3], COLOUR_SELECTED);  /* d4 */
     assert_int_equal(c[0][1], COLOUR_TARGET);    /* b5 */
@@ -259,7 +259,7 @@ static void test_settings_survive_power_cut_mid_save(void **state)
 static void test_game_save_resumes_only_sound_games(void **state)
 {
     (void)state;
-    game_save_t g = {pos_of("b.b.b/...../.w.b./...../w.w.w w classic 1,0 1,0 - -"), 12, 11}, back;
+    game_save_t g = {pos_of("b.b.b/...../.w.b./...../w.w.w w classic 1,0 1,0 - -"), 12}, back;
     erase();
     assert_false(game_save_load(&back)); /* erased: nothing to resume */
     game_save_store(&g);
@@ -284,7 +284,7 @@ static void test_game_save_resumes_only_sound_games(void **state)
     game_save_store(&bad);
     assert_false(game_save_load(&back));
     /* a finished game is not resumed */
-    game_save_t over = {pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -"), RULES_NO_POINT, RULES_NO_POINT};
+    game_save_t over = {pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -"), RULES_NO_POINT};
     erase();
     game_save_store(&over);
     assert_false(game_save_load(&back));
