@@ -1,185 +1,201 @@
 # The Jarmo console. `make` builds everything; `make test` runs every test;
 # `make play` runs the firmware in the emulator; `make bench` measures.
 # Dependencies (Debian packages) are checked and installed by tools/deps.sh.
+#
+# Every C file is compiled once per target into an object file, and every
+# program of that target links those objects:
+#   build/host/obj/...        the host build (tools, tests, simulator)
+#   build/avr/obj/...         the board-independent AVR code (rules core, AI,
+#                             stack paint) with the shipped firmware's flags:
+#                             the shipped firmware, the perft and AI bench
+#                             firmwares all link these very objects
+#   build/BOARD/obj/...       the board's game, storage and HAL objects
+# Header dependencies come from the compiler (-MMD -MP).
 
 BOARD ?= jarmo-handheld
 # V=1 shows the full commands
 Q := $(if $(V),,@)
 B := build
 H := $(B)/host
+A := $(B)/avr
 FW := $(B)/$(BOARD)
+GEN := $(B)/gen
 
 CC ?= gcc
-HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Itools/engine
+DEPFLAGS := -MMD -MP
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itests -Itests/naive $(DEPFLAGS)
 AVR_CC := avr-gcc
 AVR_MCU := atmega328p
+# The shipped firmware's flags: everything AVR is built with these.
 AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
-  -ffunction-sections -fdata-sections -Ifirmware
+  -ffunction-sections -fdata-sections -mcall-prologues -Ifirmware -Ihal $(DEPFLAGS)
+AVR_LDFLAGS := -Wl,--gc-sections
+BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1)"'
 
-RULES_SRC := firmware/rules.c firmware/rules_board.c firmware/rules_sets.c firmware/rules_notation.c
-# The AI; its flash tables are generated from the board by tools/aigen.
-AI_TABLES := $(B)/gen/ai_tables.c
-AI_SRC := firmware/ai_search.c firmware/ai_eval.c $(AI_TABLES)
-ENGINE_SRC := tools/engine/protocol.c tools/engine/postext.c $(AI_SRC)
-NAIVE_SRC := tests/naive/naive_rules.c
+# ---- sources by layer (firmware/README.md) ------------------------------
+# rules_text.c (position text, stdio) is host-only.
+RULES_SRC := $(filter-out %/rules_text.c,$(wildcard firmware/rules/*.c))
+RULES_HOST_SRC := $(RULES_SRC) firmware/rules/rules_text.c
+AI_SRC := firmware/ai/ai_search.c firmware/ai/ai_eval.c
+STORAGE_SRC := $(wildcard firmware/storage/*.c)
+GAME_SRC := $(wildcard firmware/game/*.c)
+HAL_AVR_SRC := $(filter-out %/stack_paint.c,$(wildcard hal/avr/*.c))
+
+# object lists: host
+hobj = $(patsubst %.c,$(H)/obj/%.o,$(1))
+HOST_RULES := $(call hobj,$(RULES_HOST_SRC))
+HOST_AI := $(call hobj,$(AI_SRC)) $(H)/obj/gen/ai_tables.o
+HOST_CORE := $(HOST_RULES) $(HOST_AI)
+HOST_PORTABLE := $(call hobj,firmware/game/render.c firmware/game/input.c $(STORAGE_SRC))
+HOST_ENGINE := $(call hobj,tools/engine/protocol.c)
+HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
+# object lists: AVR
+aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
+AVR_RULES := $(call aobj,$(RULES_SRC))
+AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/gen/ai_tables.o
+AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
+FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
+
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ai
+BOARDS := $(basename $(notdir $(wildcard board-defs/*.h)))
+OTHER_BOARDS := $(filter-out jarmo-handheld,$(BOARDS))
 # The simulator models one board's wiring: build/host/jarmo-sim is the
 # default board's, build/host/jarmo-sim-NAME another board's.
-SIM := $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(BOARD)),,-$(BOARD))
-OTHER_BOARDS := $(filter-out jarmo-handheld,$(basename $(notdir $(wildcard board-defs/*.h))))
-HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ai
+sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
+SIM := $(call sim_of,$(BOARD))
+HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
-# Firmware: the portable game (firmware/), the AVR HAL (hal/avr/), the board.
-FW_SRC := $(RULES_SRC) $(AI_SRC) firmware/main.c firmware/ui.c firmware/render.c firmware/input.c firmware/settings.c \
-  firmware/nv_record.c firmware/game_save.c \
-  $(wildcard hal/avr/*.c)
-FW_CFLAGS := $(AVR_CFLAGS) -Ihal -Ihal/avr -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' \
-  -DJARMO_BOARD='"$(BOARD)"' -mcall-prologues
-FW_LDFLAGS := -Wl,--gc-sections -Wl,-Map=$(FW)/firmware.map
-FW_OBJ := $(patsubst %.c,$(FW)/obj/%.o,$(patsubst $(B)/%,%,$(FW_SRC)))
+.PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses sim-scripts boards
+all: host firmware boards
 
-.PHONY: all host firmware test bench fuzz deps clean play flash fuses sim-scripts other-boards
-all: host $(B)/avr/rules_core.o firmware
-
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/avr/perft.elf $(B)/avr/ai_bench.elf
-
-host: $(H)/jarmo $(SIM) $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(addprefix $(H)/tests/,$(HOST_TESTS))
+host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(A)/perft.elf $(A)/ai_bench.elf $(A)/rules_core.o
+# Every board's firmware and simulator.
+boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))
 
 deps:
 	@tools/deps.sh
 
-$(H)/jarmo: tools/engine/main.c $(ENGINE_SRC) $(RULES_SRC) $(wildcard firmware/*.h tools/engine/*.h)
+# ---- compiling ------------------------------------------------------------
+$(H)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
-
-SIM_SRC := $(wildcard sim/*.c)
-$(SIM): $(SIM_SRC) $(AI_SRC) $(RULES_SRC) $(wildcard sim/*.h firmware/*.h) hal/hal.h board-defs/$(BOARD).h
+	$(Q)$(CC) $(HOST_CFLAGS) -c -o $@ $<
+$(H)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -Isim -Ihal -DBOARD_HEADER='"$(CURDIR)/board-defs/$(BOARD).h"' -o $@ $(SIM_SRC) $(AI_SRC) $(RULES_SRC) \
-	  $$(pkg-config --cflags --libs simavr) -lelf -lm
-
-$(H)/gen_game_script: tools/simgen/gen_game_script.c firmware/render.c $(RULES_SRC) $(wildcard firmware/*.h hal/hal.h)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -Ihal -o $@ $(filter %.c,$^)
-
-$(H)/tests/test_firmware_units: tests/test_firmware_units.c firmware/render.c firmware/input.c firmware/settings.c \
-  firmware/nv_record.c firmware/game_save.c \
-  tools/engine/postext.c $(RULES_SRC) $(wildcard firmware/*.h hal/*.h tests/*.h)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -Itests -Ihal -o $@ $(filter %.c,$^) -lcmocka
-
-$(H)/tests/test_%: tests/test_%.c $(ENGINE_SRC) $(RULES_SRC) $(NAIVE_SRC) $(wildcard firmware/*.h tools/engine/*.h tests/*.h tests/naive/*.h)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -Itests -Itests/naive -o $@ $(filter %.c,$^) -lcmocka
-
-$(FW)/obj/%.o: %.c $(wildcard firmware/*.h hal/*.h hal/avr/*.h) board-defs/$(BOARD).h
+	$(Q)$(CC) $(HOST_CFLAGS) -c -o $@ $<
+$(A)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
-$(FW)/obj/gen/%.o: $(B)/gen/%.c $(wildcard firmware/*.h)
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+$(A)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(FW_CFLAGS) -c -o $@ $<
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+# board objects: the board header is the only difference
+define board_rules
+$(B)/$(1)/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
+$(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $$(AVR_AI) $$(AVR_PAINT)
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
+$(B)/$(1)/firmware.hex: $(B)/$(1)/firmware.elf
+	@echo "  HEX  $$@"
+	$$(Q)avr-objcopy -O ihex -R .eeprom $$< $$@
+$(H)/sim-$(1)/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	@echo "  CC   $$@"
+	$$(Q)$$(CC) $$(HOST_CFLAGS) -Isim $(call BOARD_FLAGS,$(1)) $$$$(pkg-config --cflags simavr) -c -o $$@ $$<
+$(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(HOST_CORE)
+	@echo "  LD   $$@"
+	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lelf -lm
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 
-$(H)/jarmo-arena: tools/arena/arena.c $(AI_SRC) $(RULES_SRC) $(wildcard firmware/*.h)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -O3 -o $@ $(filter %.c,$^) -lm
-
-$(H)/gen_ai_tables: tools/aigen/gen_ai_tables.c $(RULES_SRC) $(wildcard firmware/*.h)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
-$(AI_TABLES): $(H)/gen_ai_tables
+# ---- generated sources ------------------------------------------------------
+# The AI's flash tables, generated from the board's links by tools/aigen.
+$(GEN)/ai_tables.c: $(H)/gen_ai_tables
 	@mkdir -p $(@D)
 	@echo "  GEN  $@"
 	$(Q)$< > $@
-$(FW)/firmware.elf: $(FW_OBJ)
-	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $^
-$(FW)/firmware.hex: $(FW)/firmware.elf
-	@echo "  HEX  $@"
-	$(Q)avr-objcopy -O ihex -R .eeprom $< $@
-
-# The rules core alone, built for the AVR: its flash size is a budget.
-RULES_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(RULES_SRC))
-$(B)/avr/%.o: firmware/%.c $(wildcard firmware/*.h)
-	@mkdir -p $(@D)
-	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
-# Test firmware: the AVR build's perft, compared with the host's in simavr.
-$(B)/avr/perft.elf: tests/avr/perft_main.c hal/avr/stack_paint.c $(RULES_AVR_OBJ)
-	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
-# Test firmware: the AI on the suite positions, timed in simavr.
-AI_AVR_OBJ := $(B)/avr/ai_search.o $(B)/avr/ai_eval.o $(B)/avr/gen/ai_tables.o $(B)/avr/gen/ai_suite.o
-$(B)/avr/gen/%.o: $(B)/gen/%.c $(wildcard firmware/*.h)
-	@mkdir -p $(@D)
-	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
-$(B)/avr/ai_bench.elf: tests/avr/ai_bench_main.c hal/avr/stack_paint.c $(AI_AVR_OBJ) $(RULES_AVR_OBJ)
-	@echo "  AVR  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) -Wl,--gc-sections -o $@ $^
-$(B)/gen/ai_suite.c: tests/ai_suite.txt $(H)/suite_to_c
+# The AI suite as packed positions, for the AVR AI bench.
+$(GEN)/ai_suite.c: tests/ai_suite.txt $(H)/suite_to_c
 	@mkdir -p $(@D)
 	@echo "  GEN  $@"
 	$(Q)$(H)/suite_to_c < $< > $@
-$(H)/suite_to_c: tools/aigen/suite_to_c.c tools/engine/postext.c $(RULES_SRC)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
-$(H)/suite_expect: tools/aigen/suite_expect.c tools/engine/postext.c $(AI_SRC) $(RULES_SRC)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
-$(H)/gen_suite: tools/aigen/gen_suite.c tools/engine/postext.c $(AI_SRC) $(RULES_SRC)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
-$(B)/avr/rules_core.o: $(RULES_AVR_OBJ)
+
+# ---- host programs ----------------------------------------------------------
+define host_prog
+$(H)/$(1): $(call hobj,$(2)) $(3)
+	@mkdir -p $$(@D)
+	@echo "  LD   $$@"
+	$$(Q)$$(CC) -o $$@ $$^ $(4)
+endef
+$(eval $(call host_prog,jarmo,tools/engine/main.c,$(HOST_ENGINE) $(HOST_CORE)))
+$(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(HOST_CORE),-lm))
+$(eval $(call host_prog,gen_ai_tables,tools/aigen/gen_ai_tables.c,$(HOST_RULES)))
+$(eval $(call host_prog,suite_to_c,tools/aigen/suite_to_c.c,$(HOST_RULES)))
+$(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
+$(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
+$(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
+$(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
+$(foreach t,$(filter-out test_firmware_units,$(HOST_TESTS)),\
+  $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
+$(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))
+
+# ---- AVR test firmwares, on the shipped objects ------------------------------
+# The rules core alone, for its flash size (a budget).
+$(A)/rules_core.o: $(AVR_RULES)
 	@echo "  LD   $@"
 	$(Q)avr-ld -r -o $@ $^
+# The AVR build's perft, compared with the host's in simavr.
+$(A)/perft.elf: $(call aobj,tests/avr/perft_main.c) $(AVR_PAINT) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+# The AI on the suite positions, timed in simavr.
+$(A)/ai_bench.elf: $(call aobj,tests/avr/ai_bench_main.c) $(A)/obj/gen/ai_suite.o $(AVR_PAINT) $(AVR_AI) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 
-$(H)/perft_speed: tools/bench/perft_speed.c $(RULES_SRC)
-	@mkdir -p $(@D)
-	@echo "  CC   $@"
-	$(Q)$(CC) $(HOST_CFLAGS) -O3 -o $@ $^
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 
+# ---- measuring and testing ----------------------------------------------------
 bench: deps
-	@$(MAKE) --no-print-directory all sim-scripts $(H)/perft_speed
+	@$(MAKE) --no-print-directory all sim-scripts
 	@tools/bench.sh $(B) $(BOARD)
 
 # Simulator scripts: the hand-written ones in tests/sim, plus a whole game
 # per rule set generated from the host rules core.
 SIM_SCRIPTS := $(B)/sim-scripts
-sim-scripts: $(H)/gen_game_script $(H)/suite_expect
+sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
 	@cp tests/sim/*.script $(SIM_SCRIPTS)/
 	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
-	@{ echo "# elf: $(B)/avr/perft.elf"; echo "# perft 6 on the AVR build, expected counts from the host build"; \
+	@{ echo "# elf: $(A)/perft.elf"; echo "# perft 6 on the AVR build, expected counts from the host build"; \
 	  for r in classic brainking ludos jasir; do \
 	    echo "wait-uart 900000 perft $$r 6 $$(printf 'rules %s\nperft 6\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
 	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
-	@$(H)/suite_expect $(B)/avr/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
+	@$(H)/suite_expect $(A)/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
 	@for b in $(OTHER_BOARDS); do for t in boot select bounce settings; do \
-	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(H)/jarmo-sim-$$b"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
+	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(call sim_of,$$b)"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
 	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
 
-# Every other board: its firmware and its simulator.
-other-boards:
-	@for b in $(OTHER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $(B)/$$b/firmware.elf $(H)/jarmo-sim-$$b || exit 1; done
-
 test: deps
-	@$(MAKE) --no-print-directory all other-boards sim-scripts
-	@tests/run.sh $(H)/tests $(H)/jarmo-sim $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
+	@$(MAKE) --no-print-directory all sim-scripts
+	@tests/run.sh $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
+
+# One test: make test-one T=test_rules (a cmocka suite), T=select (a
+# simulator script, tests/sim/select.script or a generated one), T=cli.
+test-one: deps
+	@$(MAKE) --no-print-directory all sim-scripts
+	@tests/run.sh --only "$(T)" $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60
-$(H)/fuzz_protocol: tests/fuzz_protocol.c $(ENGINE_SRC) $(RULES_SRC)
+$(H)/fuzz_protocol: tests/fuzz_protocol.c tools/engine/protocol.c $(RULES_HOST_SRC) $(AI_SRC) $(GEN)/ai_tables.c
 	@mkdir -p $(@D)
 	@echo "  FUZZ $@"
 	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
@@ -188,9 +204,9 @@ fuzz: deps $(H)/fuzz_protocol
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
 
 # Play in the terminal: the firmware in the emulator, keyboard as buttons.
-# Settings and the boot counter persist in build/eeprom-$(BOARD).bin.
+# Settings and the saved game persist in build/eeprom-$(BOARD).bin.
 play: deps
-	@$(MAKE) --no-print-directory host firmware
+	@$(MAKE) --no-print-directory $(SIM) $(FW)/firmware.elf
 	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf
 
 # Flash a real board (docs/flashing in README.md). With the Arduino
@@ -200,7 +216,7 @@ PORT ?= /dev/ttyUSB0
 PROGRAMMER ?= arduino
 BAUD ?= 115200
 FUSES := -U lfuse:w:0xFF:m -U hfuse:w:0xDE:m -U efuse:w:0xFD:m
-flash: deps firmware
+flash: deps $(FW)/firmware.hex
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
 	  -U flash:w:$(FW)/firmware.hex:i
 fuses: deps

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai.h"
-#include "rules.h"
+#include "ai/ai.h"
+#include "rules/rules.h"
 #include "sim.h"
 #include "sim_autoplay.h"
 

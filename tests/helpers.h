@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "postext.h"
-#include "rules.h"
+#include "rules/rules_text.h"
+#include "rules/rules.h"
 
 /* The tests' random numbers: xorshift32, seeded by the test. */
 static inline uint32_t test_random(uint32_t *state)
@@ -27,7 +27,7 @@ static inline rules_pos_t pos_of(const char *text)
 {
     rules_pos_t p;
     const char *err = NULL;
-    if (!postext_parse(text, &p, &err))
+    if (!rules_pos_from_text(text, &p, &err))
         fail_msg("bad test position '%s': %s", text, err);
     return p;
 }
@@ -76,8 +76,8 @@ static inline bool is_legal(const rules_pos_t *p, const char *text)
 
 static inline const char *text_of(const rules_pos_t *p)
 {
-    static char out[POSTEXT_MAX];
-    postext_format(p, out);
+    static char out[RULES_POS_TEXT_MAX];
+    rules_pos_to_text(p, out);
     return out;
 }
 

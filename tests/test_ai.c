@@ -1,7 +1,7 @@
 /* The AI: always legal, takes a win in one and avoids a loss in one from
  * level 2 up, honours its node budget, and is deterministic. Positions come
  * from seeded random games in every rule set. */
-#include "ai.h"
+#include "ai/ai.h"
 #include "helpers.h"
 
 #define POSITIONS 400 /* per rule set */

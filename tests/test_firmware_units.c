@@ -4,12 +4,12 @@
 #include "helpers.h"
 
 #include "debounce.h"
-#include "game_save.h"
+#include "storage/game_save.h"
 #include "hal.h"
-#include "input.h"
-#include "render.h"
-#include "nv_record.h"
-#include "settings.h"
+#include "game/input.h"
+#include "game/render.h"
+#include "storage/nv_record.h"
+#include "storage/settings.h"
 
 /* ---- fake EEPROM ------------------------------------------------------ */
 static uint8_t eeprom[HAL_NV_SIZE];

@@ -504,11 +504,11 @@ static void test_text_rejects_junk(void **state)
         assert_false(rules_move_from_text(&p, junk[i], &m));
     assert_int_equal(rules_point_from_text("e5"), 24);
     assert_int_equal(rules_point_from_text("e6"), RULES_NO_POINT);
-    assert_false(postext_parse("bbbbb/...../...../...../wwwww w classic 0,0 0,0 -", &q, NULL));
-    assert_false(postext_parse("bbbbb/...../...../...../wwww. w classic 0,0 0,0 - -", &q, NULL));
-    assert_false(postext_parse("bbbbb/...../...../...../wwwww x classic 0,0 0,0 - -", &q, NULL));
-    assert_false(postext_parse("bbbbb/...../...../...../wwwww w chess 0,0 0,0 - -", &q, NULL));
-    assert_false(postext_parse("bbbbb/...../...../...../wwwww w classic 0,0 0,0 a1b1:1 -", &q, NULL));
+    assert_false(rules_pos_from_text("bbbbb/...../...../...../wwwww w classic 0,0 0,0 -", &q, NULL));
+    assert_false(rules_pos_from_text("bbbbb/...../...../...../wwww. w classic 0,0 0,0 - -", &q, NULL));
+    assert_false(rules_pos_from_text("bbbbb/...../...../...../wwwww x classic 0,0 0,0 - -", &q, NULL));
+    assert_false(rules_pos_from_text("bbbbb/...../...../...../wwwww w chess 0,0 0,0 - -", &q, NULL));
+    assert_false(rules_pos_from_text("bbbbb/...../...../...../wwwww w classic 0,0 0,0 a1b1:1 -", &q, NULL));
 }
 
 int main(void)

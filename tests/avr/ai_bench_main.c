@@ -5,8 +5,8 @@
 #include <avr/pgmspace.h>
 #include <string.h>
 
-#include "ai.h"
-#include "ai_suite.h"
+#include "ai/ai.h"
+#include "ai/ai_suite.h"
 #include "test_uart.h"
 
 int main(void)
@@ -17,7 +17,9 @@ int main(void)
             rules_pos_t p;
             ai_stats_t st;
             char text[RULES_MOVE_TEXT_MAX];
-            memcpy_P(&p, &ai_suite[i], sizeof p);
+            uint8_t bytes[RULES_POS_BYTES];
+            memcpy_P(bytes, ai_suite[i], sizeof bytes);
+            rules_pos_unpack(bytes, &p);
             GPIOR0 = 2;
             const rules_move_t m = ai_choose(&p, level, 0, NULL, NULL, &st);
             GPIOR0 = 3;

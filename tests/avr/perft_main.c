@@ -4,7 +4,7 @@
  * GPIOR0 marks let the simulator time each run in cycles. */
 #include <avr/io.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "test_uart.h"
 
 #ifndef PERFT_DEPTH

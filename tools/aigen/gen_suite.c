@@ -4,9 +4,9 @@
  * text per line (docs/protocol.md) and a comment naming its kind. */
 #include <stdio.h>
 
-#include "ai.h"
-#include "postext.h"
-#include "rules.h"
+#include "ai/ai.h"
+#include "rules/rules_text.h"
+#include "rules/rules.h"
 
 enum { OPENING, MIDDLE, ENDGAME, KINDS };
 static const char *const kind_name[KINDS] = {"opening", "middlegame", "endgame"};
@@ -38,8 +38,8 @@ int main(void)
                 const int k = kind_of(&p, ply);
                 /* at most two positions a game, a few plies apart */
                 if (k >= 0 && have[k] < wanted[k] && taken_this_game < 2 && (ply + game) % 5 == 0) {
-                    char text[POSTEXT_MAX];
-                    postext_format(&p, text);
+                    char text[RULES_POS_TEXT_MAX];
+                    rules_pos_to_text(&p, text);
                     printf("%s # %s\n", text, kind_name[k]);
                     have[k]++;
                     taken_this_game++;

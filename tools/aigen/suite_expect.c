@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ai.h"
-#include "postext.h"
+#include "ai/ai.h"
+#include "rules/rules_text.h"
 
 int main(int argc, char **argv)
 {
@@ -17,7 +17,7 @@ int main(int argc, char **argv)
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
-        if (strspn(line, " \t\r\n") != strlen(line) && postext_parse(line, &suite[n], NULL))
+        if (strspn(line, " \t\r\n") != strlen(line) && rules_pos_from_text(line, &suite[n], NULL))
             n++;
     }
     printf("# elf: %s\n", argc > 1 ? argv[1] : "build/avr/ai_bench.elf");

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai.h"
-#include "rules.h"
+#include "ai/ai.h"
+#include "rules/rules.h"
 
 #define MAX_GAME_PLIES 300 /* a game this long is adjudicated on the score */
 static bool verbose;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 static double now(void)
 {

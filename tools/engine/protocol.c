@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai.h"
-#include "postext.h"
+#include "ai/ai.h"
+#include "rules/rules_text.h"
 
 #define ARGS_MAX 2
 
@@ -87,7 +87,7 @@ static void cmd_show(protocol_t *e)
     for (int row = 4; row >= 0; row--) {
         char *o = buf + sprintf(buf, "  %d ", row + 1);
         for (int file = 0; file < 5; file++) {
-            *o++ = postext_piece_char(p, (uint8_t)(row * 5 + file));
+            *o++ = rules_piece_char(p, (uint8_t)(row * 5 + file));
             *o++ = ' ';
         }
         *o = '\0';
@@ -258,7 +258,7 @@ void protocol_command(protocol_t *e, const char *line)
     } else if (strcmp(cmd, "position") == 0) {
         const char *err = NULL;
         rules_pos_t p;
-        if (!rest || !postext_parse(rest, &p, &err)) {
+        if (!rest || !rules_pos_from_text(rest, &p, &err)) {
             sayf(e, "? bad position: %s", err ? err : "usage: position TEXT (see docs/protocol.md)");
             return;
         }
@@ -268,8 +268,8 @@ void protocol_command(protocol_t *e, const char *line)
         say(e, "= ok");
     } else if (strcmp(cmd, "fen") == 0) {
         WANT_ARGS(0, 0, "fen");
-        char text[POSTEXT_MAX];
-        postext_format(&e->pos, text);
+        char text[RULES_POS_TEXT_MAX];
+        rules_pos_to_text(&e->pos, text);
         sayf(e, "= %s", text);
     } else {
         sayf(e, "? unknown command: %.40s", cmd);

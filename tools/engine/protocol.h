@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define PROTOCOL_LINE_MAX 256u
 #define PROTOCOL_HISTORY 1024u

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "hal.h"
-#include "render.h"
-#include "rules.h"
+#include "game/render.h"
+#include "rules/rules.h"
 
 #define MAX_PLIES 160
 

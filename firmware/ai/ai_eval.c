@@ -4,7 +4,7 @@
 #include "ai_eval.h"
 #include "ai_tables.h"
 #include "ai_weights.h"
-#include "rules_sets.h"
+#include "rules/rules_sets.h"
 
 void ai_eval_ctx(const rules_pos_t *p, ai_eval_ctx_t *ctx)
 {

@@ -1,7 +1,7 @@
 #include "settings.h"
 
 #include "nv_record.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 #define MAGIC 0x4Au /* 'J' */
 

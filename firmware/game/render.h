@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "hal.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 /* Colours (red level, green level) */
 #define COLOUR_WHITE_PIECE HAL_PIXEL(0, 1)

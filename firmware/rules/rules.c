@@ -5,13 +5,11 @@
 #include "flash.h"
 #include "rules_sets.h"
 
-#define HAND_CAPTURED 0x07u
-#define HAND_READY_ONE 0x08u
-#define HAND_READY 0x38u
-#define HAND_CHAIN 0xC0u
-#define HAND_CHAIN_ONE 0x40u
-#define STM_BIT (1uL << 31)
-#define SET_SHIFT 29
+#define HAND_CAPTURED RULES_HAND_CAPTURED
+#define HAND_READY_ONE RULES_HAND_READY_ONE
+#define HAND_CHAIN RULES_HAND_CHAIN
+#define STM_BIT RULES_STM_BIT
+#define SET_SHIFT RULES_SET_SHIFT
 
 uint8_t rules_popcount(uint32_t bits)
 {
@@ -55,7 +53,7 @@ bool rules_validate(const rules_pos_t *p)
     const uint32_t board = (1uL << RULES_POINTS) - 1u;
     const uint32_t men = p->men[0] | p->men[1];
     if (rules_set_of(p) >= RULES_SET_COUNT || (men & ~board) || (p->men[0] & p->men[1]) ||
-        (p->marked & board & ~men) || (p->marked & ((1uL << 29) - 1u) & ~board))
+        (p->marked & board & ~men) || (p->marked & ((1uL << SET_SHIFT) - 1u) & ~board))
         return false;
     for (uint8_t s = 0; s < 2u; s++) {
         if (rules_popcount(p->men[s]) + rules_captured(p, s) + rules_ready(p, s) != 5u)
@@ -396,11 +394,11 @@ uint8_t rules_winner(const rules_pos_t *p)
 }
 
 /* Recursion is bounded by depth (callers pass small depths). */
-uint32_t rules_perft(rules_pos_t *p, uint8_t depth)
+uint64_t rules_perft(rules_pos_t *p, uint8_t depth)
 {
     rules_move_t buf[RULES_MAX_MOVES];
     rules_undo_t u;
-    uint32_t total = 0;
+    uint64_t total = 0;
     if (depth == 0u)
         return 1;
     const uint8_t n = rules_legal_moves(p, buf);

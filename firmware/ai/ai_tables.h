@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "flash.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 /* Value of one piece of `side` standing on a point, per rule set. */
 extern const int16_t ai_point_value[RULES_SET_COUNT][2][RULES_POINTS];

@@ -2,8 +2,8 @@
 
 #include <string.h>
 
-#include "ai.h"
-#include "game_save.h"
+#include "ai/ai.h"
+#include "storage/game_save.h"
 #include "render.h"
 
 #define BLINK_CURSOR_MS 250u

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define GAME_SAVE_NV_ADDR 16u /* after the settings; two slots of 20 bytes */
 

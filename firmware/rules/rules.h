@@ -1,7 +1,8 @@
 /* Jarmo rules core: positions, legal moves, make/unmake, endings, notation.
- * Portable C shared by the AVR firmware and the host tools.
- * The game specification is ../shared/RULES.md; docs/rules.md explains
- * how the tables in rules_board.c and rules_sets.c encode it. */
+ * Portable C shared by the AVR firmware and the host tools. The game's
+ * specification, and how the tables in rules_board.c and rules_sets.c
+ * encode it, is docs/rules.md. This header is the only owner of the
+ * position's layout: code outside the rules core uses the accessors below. */
 #ifndef JARMO_RULES_H
 #define JARMO_RULES_H
 
@@ -9,10 +10,12 @@
 #include <stdint.h>
 
 /* ---- board ------------------------------------------------------------ */
+#define RULES_FILES 5u           /* a..e */
+#define RULES_ROWS 5u            /* 1..5 */
 #define RULES_POINTS 25u         /* a1=0 .. e1=4, a2=5 .. e5=24 */
 #define RULES_NO_POINT 31u       /* "none" in 5-bit point fields */
 #define RULES_HAND_POINT 25u     /* origin of a placement move */
-#define RULES_ROW_MASK(r) (0x1FuL << (5u * (r))) /* r = 0..4 */
+#define RULES_ROW_MASK(r) (0x1FuL << (RULES_FILES * (r))) /* r = 0..4 */
 /* The mask of one point. A variable 32-bit shift is a loop on the AVR, so
  * there it is a lookup in a flash table (rules_board.c). */
 #ifdef __AVR__
@@ -52,6 +55,16 @@ typedef struct {
 } rules_pos_t;
 
 #define RULES_CHAIN_NONE 0xFFu
+#define RULES_HAND_CAPTURED 0x07u
+#define RULES_HAND_READY_ONE 0x08u
+#define RULES_HAND_READY 0x38u
+#define RULES_HAND_CHAIN 0xC0u
+#define RULES_HAND_CHAIN_SHIFT 6u
+#define RULES_CHAIN_FROM 0x1Fu /* chain byte: origin point */
+#define RULES_CHAIN_SLOT_SHIFT 5u /* chain byte: destination's link slot */
+#define RULES_MARKED_BOARD 0x01FFFFFFuL /* marked: the bits that are points */
+#define RULES_SET_SHIFT 29u
+#define RULES_STM_BIT (1uL << 31)
 
 /* A move in 16 bits: from (0-4; RULES_HAND_POINT = placement), to (5-9),
  * return point (10-14; RULES_NO_POINT = none), capture flag (15). */
@@ -84,6 +97,11 @@ static inline uint8_t rules_side_to_move(const rules_pos_t *p) { return (uint8_t
 static inline uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((rules_flags_byte(p) >> 5) & 3u); }
 static inline uint8_t rules_captured(const rules_pos_t *p, uint8_t side) { return p->hand[side] & 7u; }
 static inline uint8_t rules_ready(const rules_pos_t *p, uint8_t side) { return (p->hand[side] >> 3) & 7u; }
+/* True when the side has pieces off the board (captured or ready). */
+static inline bool rules_has_off_board(const rules_pos_t *p, uint8_t side)
+{
+    return (p->hand[side] & (RULES_HAND_CAPTURED | RULES_HAND_READY)) != 0u;
+}
 /* Enemy camp of a side: the row its pieces race to. */
 static inline uint32_t rules_enemy_camp(uint8_t side) { return side ? RULES_ROW_MASK(0) : RULES_ROW_MASK(4); }
 static inline uint32_t rules_home_row(uint8_t side) { return side ? RULES_ROW_MASK(4) : RULES_ROW_MASK(0); }
@@ -123,9 +141,40 @@ bool rules_game_over(const rules_pos_t *p);
 void rules_score(const rules_pos_t *p, uint8_t score[2]);
 /* RULES_WHITE, RULES_BLACK or RULES_DRAW; only meaningful when over. */
 uint8_t rules_winner(const rules_pos_t *p);
-uint32_t rules_perft(rules_pos_t *p, uint8_t depth);
+/* Leaf count at depth (64 bits: perft 9 from the start passes 2^32). */
+uint64_t rules_perft(rules_pos_t *p, uint8_t depth);
 
-/* ---- notation (RULES.md section 5) ---------------------------------- */
+/* ---- building a position (position text, tests) ----------------------- */
+/* An empty board: no pieces anywhere, no chains. Add pieces and hands
+ * with the calls below; rules_validate tells whether the result is one. */
+void rules_pos_empty(rules_pos_t *p, uint8_t set, uint8_t side_to_move);
+void rules_put(rules_pos_t *p, uint8_t side, uint8_t point, bool marked);
+/* The side's off-board pieces; its chain length is kept. */
+void rules_set_hand(rules_pos_t *p, uint8_t side, uint8_t captured, uint8_t ready);
+/* The side's back-and-forth chain: its last move from -> to, the chain
+ * `length` moves long (1..4). False (nothing changed) when from-to is no
+ * link or the length is out of range. */
+bool rules_set_chain(rules_pos_t *p, uint8_t side, uint8_t from, uint8_t to, uint8_t length);
+void rules_clear_chain(rules_pos_t *p, uint8_t side);
+/* The side's chain; false when it has none. */
+bool rules_chain_of(const rules_pos_t *p, uint8_t side, uint8_t *from, uint8_t *to, uint8_t *length);
+/* The piece on a point: RULES_WHITE, RULES_BLACK or RULES_NO_SIDE. */
+#define RULES_NO_SIDE 0xFFu
+uint8_t rules_piece_at(const rules_pos_t *p, uint8_t point, bool *marked);
+
+/* ---- the position as bytes (EEPROM records) --------------------------- */
+/* Little-endian, field by field: men[0], men[1], marked (4 bytes each),
+ * hand[0], hand[1], chain[0], chain[1]. The same bytes on every target. */
+#define RULES_POS_BYTES 16u
+void rules_pos_pack(const rules_pos_t *p, uint8_t out[RULES_POS_BYTES]);
+void rules_pos_unpack(const uint8_t in[RULES_POS_BYTES], rules_pos_t *p);
+
+/* ---- notation (docs/rules.md, notation) ------------------------------ */
+/* "white", "black" or "draw" for RULES_WHITE, RULES_BLACK, RULES_DRAW. */
+#define RULES_RESULT_NAME_MAX 6u
+void rules_result_name(uint8_t result, char out[RULES_RESULT_NAME_MAX]);
+/* Writes "a1".."e5" (no NUL); returns the position after it. */
+char *rules_point_to_text(uint8_t point, char *out);
 #define RULES_MOVE_TEXT_MAX 12u /* "b1xd2@a1" + NUL, with room */
 /* Writes NUL-terminated text; returns its length. */
 uint8_t rules_move_to_text(rules_move_t m, char *out);
@@ -148,6 +197,9 @@ extern const uint32_t rules_neighbour_mask[RULES_POINTS];
 uint8_t rules_link_slot(uint8_t from, uint8_t to);
 /* Row 0..4 of a point, without a division (exact for p < 25). */
 static inline uint8_t rules_row(uint8_t p) { return (uint8_t)(((uint16_t)p * 205u) >> 10); }
+/* File 0..4 (a..e) of a point, and the point of a file and row. */
+static inline uint8_t rules_file(uint8_t p) { return (uint8_t)(p - RULES_FILES * rules_row(p)); }
+static inline uint8_t rules_point(uint8_t file, uint8_t row) { return (uint8_t)(row * RULES_FILES + file); }
 /* Neighbour in slot 0..6 of point p, RULES_NO_POINT past the end; *extra set
  * when the link exists only in rule sets with the extra link (b3-c3). */
 uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra);

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define AI_LEVELS 5u
 #define AI_MAX_PLY 8u      /* deepest ply, quiescence included */

@@ -5,9 +5,10 @@
 #include <stdint.h>
 
 #include "flash.h"
-#include "rules.h"
+#include "rules/rules.h"
 
-extern const rules_pos_t ai_suite[];
+/* Each position in the rules core's byte encoding (rules_pos_pack). */
+extern const uint8_t ai_suite[][RULES_POS_BYTES];
 extern const uint8_t ai_suite_size;
 
 #endif

@@ -1,4 +1,4 @@
-/* The four rule sets as rows of data (RULES.md section 3).
+/* The four rule sets as rows of data (docs/rules.md, the rule sets).
  * Private to the rules core: the rest of the code sees only set numbers. */
 #ifndef JARMO_RULES_SETS_H
 #define JARMO_RULES_SETS_H

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 
 #include "flash.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 /* What the evaluation needs to know of the rule set, read from flash once
  * per search rather than once per node. */

@@ -1,35 +1,47 @@
-/* Moves as text (RULES.md section 5): "b1-d2", "b1xd2", "c4xd5@b1", "@b1". */
+/* Moves and points as text (docs/rules.md, notation): "b1-d2", "b1xd2",
+ * "c4xd5@b1", "@b1"; and the names of the results. */
 #include "rules.h"
+
+#include "flash.h"
 
 uint8_t rules_point_from_text(const char *text)
 {
-    if (text[0] < 'a' || text[0] > 'e' || text[1] < '1' || text[1] > '5')
+    if (text[0] < 'a' || text[0] >= (char)('a' + RULES_FILES) || text[1] < '1' ||
+        text[1] >= (char)('1' + RULES_ROWS))
         return RULES_NO_POINT;
-    return (uint8_t)((text[1] - '1') * 5 + (text[0] - 'a'));
+    return rules_point((uint8_t)(text[0] - 'a'), (uint8_t)(text[1] - '1'));
 }
 
-static char *put_point(char *out, uint8_t p)
+char *rules_point_to_text(uint8_t p, char *out)
 {
-    *out++ = (char)('a' + p % 5u);
-    *out++ = (char)('1' + p / 5u);
+    *out++ = (char)('a' + rules_file(p));
+    *out++ = (char)('1' + rules_row(p));
     return out;
+}
+
+static const char result_names[3][RULES_RESULT_NAME_MAX] FLASH_TABLE = {"white", "black", "draw"};
+
+void rules_result_name(uint8_t result, char out[RULES_RESULT_NAME_MAX])
+{
+    for (uint8_t i = 0; i < RULES_RESULT_NAME_MAX; i++)
+        out[i] = (char)flash_byte(&result_names[result < 3u ? result : RULES_DRAW][i]);
 }
 
 uint8_t rules_move_to_text(rules_move_t m, char *out)
 {
     char *o = out;
     if (!RULES_MOVE_IS_PLACEMENT(m)) {
-        o = put_point(o, RULES_MOVE_FROM(m));
+        o = rules_point_to_text(RULES_MOVE_FROM(m), o);
         *o++ = RULES_MOVE_IS_CAPTURE(m) ? 'x' : '-';
     }
     if (RULES_MOVE_IS_PLACEMENT(m)) {
         *o++ = '@';
-        o = put_point(o, RULES_MOVE_TO(m));
+        o = rules_point_to_text(RULES_MOVE_TO(m), o);
     } else {
-        o = put_point(o, RULES_MOVE_TO(m));
+        o = rules_point_to_text(RULES_MOVE_TO(m), o);
         if (RULES_MOVE_RET(m) != RULES_NO_POINT) {
             *o++ = '@';
-            o = put_point(o, RULES_MOVE_RET(m));
+            o = rules_point_to_text(RULES_MOVE_RET(m), o);
         }
     }
     *o = '\0';

@@ -1,4 +1,4 @@
-/* The Jarmo board: which points are linked (RULES.md section 1).
+/* The Jarmo board: which points are linked (docs/rules.md, the board).
  * One row per point, its neighbours in slots; 0x80 flags the Jasir-only
  * link b3-c3. 25 x 7 bytes in flash. */
 #include "rules.h"

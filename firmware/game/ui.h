@@ -8,8 +8,8 @@
 
 #include "hal.h"
 #include "input.h"
-#include "rules.h"
-#include "settings.h"
+#include "rules/rules.h"
+#include "storage/settings.h"
 
 enum { UI_MENU, UI_GAME, UI_OVER };
 enum { UI_ITEM_MODE, UI_ITEM_RULES, UI_ITEM_FIRST, UI_ITEM_LEVEL, UI_ITEM_SIDE, UI_ITEM_COUNT };
