@@ -52,7 +52,7 @@ void hal_idle(void);
 /* Display off, deep sleep until a button is pressed; then back on. */
 void hal_power_down(void);
 void hal_watchdog_kick(void);
-/* Entropy gathered from timer jitter at button presses and a boot counter. */
+/* Entropy gathered from timer jitter at button presses. */
 uint32_t hal_seed(void);
 /* Debug console line (UART): text plus newline. */
 void hal_debug_line(const char *text);

@@ -62,10 +62,10 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             for (int t = 0; t < 500 && !(over = find_line(s, seen, "over ")); t++)
                 sim_run_until_ms(s, sim_now_ms(s) + 1);
             uint8_t score[2];
-            static const char *const names[3] = {"white", "black", "draw"};
-            char want[48];
+            char want[48], name[RULES_RESULT_NAME_MAX];
             rules_score(&pos, score);
-            snprintf(want, sizeof want, "over %u %u %s\n", score[0], score[1], names[rules_winner(&pos)]);
+            rules_result_name(rules_winner(&pos), name);
+            snprintf(want, sizeof want, "over %u %u %s\n", score[0], score[1], name);
             if (!over || strncmp(over, want, strlen(want)) != 0) {
                 io->fail(io->ctx, "the console's result differs from the host's");
                 return 1;

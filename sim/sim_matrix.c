@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "frame_letter.h"
+
 #define LIT 0.15  /* below this an LED looks off */
 #define FULL 0.85 /* above this it looks fully on */
 
@@ -97,11 +99,8 @@ void matrix_dump(const matrix_view_t *v, char out[MATRIX_N][MATRIX_N + 1])
     for (int r = 0; r < MATRIX_N; r++) {
         for (int c = 0; c < MATRIX_N; c++) {
             const double red = v->red[r][c], green = v->green[r][c];
-            const int lr = red >= LIT, lg = green >= LIT;
-            char ch = lr && lg ? 'y' : lr ? 'r' : lg ? 'g' : '.';
-            if ((lr || lg) && (!lr || red >= FULL) && (!lg || green >= FULL))
-                ch = (char)(ch - 32);
-            out[r][c] = ch;
+            out[r][c] = frame_letter(red >= FULL ? FRAME_FULL : red >= LIT ? FRAME_LIT : FRAME_OFF,
+                                     green >= FULL ? FRAME_FULL : green >= LIT ? FRAME_LIT : FRAME_OFF);
         }
         out[r][MATRIX_N] = '\0';
     }

@@ -13,15 +13,10 @@
 
 #include "rules/rules_text.h"
 #include "rules/rules.h"
+#include "xorshift32.h"
 
-/* The tests' random numbers: xorshift32, seeded by the test. */
-static inline uint32_t test_random(uint32_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 17;
-    *state ^= *state << 5;
-    return *state;
-}
+/* The tests' random numbers, seeded by the test. */
+static inline uint32_t test_random(uint32_t *state) { return xorshift32(state); }
 
 static inline rules_pos_t pos_of(const char *text)
 {

@@ -1,4 +1,4 @@
-/* One concrete scenario per cell of the RULES.md rule-set table, plus
+/* One concrete scenario per cell of the rule-set table in docs/rules.md, plus
  * board facts, notation round trip and exact make/unmake restoration. */
 #include "helpers.h"
 
@@ -486,7 +486,7 @@ static void test_validate(void **state)
     q.hand[0]--;
     assert_false(rules_validate(&q));
     q = p;
-    q.marked |= 3uL << 29; /* rule set 3 exists... */
+    q.marked |= (uint32_t)RULES_JASIR << RULES_SET_SHIFT; /* rule set 3 exists... */
     assert_true(rules_validate(&q));
     q = p;
     q.chain[0] = (uint8_t)(0 | (6u << 5)); /* a1 has no 7th link */

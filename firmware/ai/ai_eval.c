@@ -29,8 +29,7 @@ int16_t ai_board_value(const ai_eval_ctx_t *ctx, const rules_pos_t *p, uint8_t s
 
 static int16_t off_board_value(const ai_eval_ctx_t *ctx, const rules_pos_t *p, uint8_t side)
 {
-    const uint8_t hand = p->hand[side];
-    if (!(hand & 0x3Fu)) /* nothing off the board: the common case */
+    if (!rules_has_off_board(p, side)) /* the common case */
         return ctx->promotions_live ? (int16_t)(AI_W_PROMOTED * rules_popcount(p->marked & p->men[side])) : 0;
     int16_t v = (int16_t)(rules_ready(p, side) * ctx->ready_value);
     const uint8_t captured = rules_captured(p, side);

@@ -12,6 +12,12 @@ void input_init(input_t *in)
     in->since = in->next_repeat = 0;
 }
 
+void input_init_held(input_t *in, uint8_t buttons)
+{
+    input_init(in);
+    in->down = buttons;
+}
+
 uint8_t input_update(input_t *in, uint8_t buttons, uint32_t now, input_event_t *out)
 {
     uint8_t n = 0;

@@ -26,6 +26,9 @@ typedef struct {
 } input_t;
 
 void input_init(input_t *in);
+/* As input_init, with these buttons already down: their release is not
+ * an action either (the press that woke the console). */
+void input_init_held(input_t *in, uint8_t buttons);
 /* Compares the debounced state with the last one; writes up to
  * INPUT_MAX_EVENTS events and returns how many. */
 uint8_t input_update(input_t *in, uint8_t buttons, uint32_t now, input_event_t *out);

@@ -2,6 +2,7 @@
  * until the next interrupt. The refresh itself runs in the display ISR. */
 #include "hal.h"
 #include "input.h"
+#include "storage/boot_count.h"
 #include "ui.h"
 
 #define POWER_DOWN_AFTER_MS 120000uL /* idle this long: deep sleep */
@@ -20,7 +21,7 @@ static void while_thinking(void)
     const uint32_t now = hal_millis();
     hal_watchdog_kick();
     input_update(&input, hal_buttons(), now, events);
-    ui.last_input = now;
+    ui_note_activity(&ui, now);
     if (ui_draw(&ui, canvas, now))
         hal_display_present(canvas);
 }
@@ -29,7 +30,7 @@ int main(void)
 {
     hal_init();
     hal_debug_line("jarmo " JARMO_BOARD " ready");
-    ui_init(&ui);
+    ui_init(&ui, boot_count_next());
     input_init(&input);
     for (;;) {
         input_event_t events[INPUT_MAX_EVENTS];
@@ -43,12 +44,11 @@ int main(void)
         if (ui_draw(&ui, canvas, now))
             hal_display_present(canvas);
         /* a fresh reading: ui_step may have thought for a while since `now` */
-        if (hal_millis() - ui.last_input > POWER_DOWN_AFTER_MS) {
+        if (ui_idle_ms(&ui, hal_millis()) > POWER_DOWN_AFTER_MS) {
             hal_debug_line("sleep");
             hal_power_down();
-            ui.last_input = hal_millis();
-            input_init(&input); /* the waking press is not an action */
-            input.down = hal_buttons();
+            ui_note_activity(&ui, hal_millis());
+            input_init_held(&input, hal_buttons()); /* the waking press is not an action */
             hal_debug_line("wake");
         }
         hal_idle();

@@ -55,10 +55,10 @@ void render_game(hal_canvas_t c, const render_view_t *v)
     draw_hand(c, pos, RULES_BLACK);
     /* turn bar on the bottom row in the colour of the side to move */
     const uint8_t turn = rules_side_to_move(pos) == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED;
-    for (uint8_t x = 0; x < 5u; x++) {
+    for (uint8_t x = 0; x < RULES_FILES; x++) {
         bool lit = !v->choosing_return || v->blink_on;
         if (v->thinking)
-            lit = x == v->sweep % 5u;
+            lit = x == v->sweep % RULES_FILES;
         if (lit)
             c[7][x] = turn;
     }

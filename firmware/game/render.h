@@ -33,8 +33,8 @@ typedef struct {
 } render_view_t;
 
 /* Matrix position of a board point: file -> x, row 5 at the top. */
-static inline uint8_t render_point_x(uint8_t p) { return p % 5u; }
-static inline uint8_t render_point_y(uint8_t p) { return (uint8_t)(4u - p / 5u); }
+static inline uint8_t render_point_x(uint8_t p) { return rules_file(p); }
+static inline uint8_t render_point_y(uint8_t p) { return (uint8_t)(RULES_ROWS - 1u - rules_row(p)); }
 
 void render_clear(hal_canvas_t c);
 void render_game(hal_canvas_t c, const render_view_t *v);

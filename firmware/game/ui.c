@@ -33,13 +33,12 @@ static char *put_number(char *o, uint8_t n)
 
 static void say_over(const ui_t *ui)
 {
-    static const char names[3][6] = {"white", "black", "draw"};
     char line[24] = "over ", *o = line + 5;
     o = put_number(o, ui->score[0]);
     *o++ = ' ';
     o = put_number(o, ui->score[1]);
     *o++ = ' ';
-    strcpy(o, names[ui->winner]);
+    rules_result_name(ui->winner, o);
     hal_debug_line(line);
 }
 
@@ -76,7 +75,10 @@ static void save_game(const ui_t *ui)
 }
 
 /* The cursor starts in the middle of the first row of the side to play. */
-static uint8_t home_cursor(uint8_t side) { return side == RULES_WHITE ? 2u : 22u; }
+static uint8_t home_cursor(uint8_t side)
+{
+    return rules_point(RULES_FILES / 2u, side == RULES_WHITE ? 0u : RULES_ROWS - 1u);
+}
 
 static void start_game(ui_t *ui)
 {
@@ -182,16 +184,17 @@ static bool press_a(ui_t *ui, rules_move_t *out)
 
 static void move_cursor(ui_t *ui, uint8_t button)
 {
-    const uint8_t file = ui->cursor % 5u, row = ui->cursor / 5u;
+    uint8_t file = rules_file(ui->cursor), row = rules_row(ui->cursor);
     /* the cursor stops at the edges of the board */
     if (button == HAL_BTN_LEFT && file > 0u)
-        ui->cursor--;
-    else if (button == HAL_BTN_RIGHT && file < 4u)
-        ui->cursor++;
-    else if (button == HAL_BTN_UP && row < 4u)
-        ui->cursor = (uint8_t)(ui->cursor + 5u);
+        file--;
+    else if (button == HAL_BTN_RIGHT && file < RULES_FILES - 1u)
+        file++;
+    else if (button == HAL_BTN_UP && row < RULES_ROWS - 1u)
+        row++;
     else if (button == HAL_BTN_DOWN && row > 0u)
-        ui->cursor = (uint8_t)(ui->cursor - 5u);
+        row--;
+    ui->cursor = rules_point(file, row);
 }
 
 static void cancel(ui_t *ui)
@@ -295,9 +298,10 @@ static void draw_menu(const ui_t *ui, hal_canvas_t c)
 }
 
 /* ---- entry points ------------------------------------------------------ */
-void ui_init(ui_t *ui)
+void ui_init(ui_t *ui, uint32_t boot_count)
 {
     memset(ui, 0, sizeof *ui);
+    ui->seed_salt = boot_count * 2654435761uL; /* Knuth's multiplicative hash */
     settings_load(&ui->settings);
     game_save_t g;
     if (game_save_load(&g)) { /* the game that was on when it was switched off */
@@ -328,6 +332,9 @@ void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now)
     }
 }
 
+void ui_note_activity(ui_t *ui, uint32_t now) { ui->last_input = now; }
+uint32_t ui_idle_ms(const ui_t *ui, uint32_t now) { return now - ui->last_input; }
+
 static ui_think_poll_fn think_poll;
 static void poll_adapter(void *ctx)
 {
@@ -353,7 +360,7 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
     ui->targets = 0;
     think_poll = poll;
     hal_mark(HAL_MARK_THINK_BEGIN);
-    ui->shown = ai_choose(&ui->pos, ui->settings.level, (uint16_t)(hal_seed() ^ ui->games), poll_adapter, NULL,
+    ui->shown = ai_choose(&ui->pos, ui->settings.level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games), poll_adapter, NULL,
                           &stats);
     hal_mark(HAL_MARK_THINK_END);
     ui->thinking = false;

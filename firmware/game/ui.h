@@ -29,12 +29,18 @@ typedef struct {
     rules_move_t shown;         /* the console's move, shown before it is played */
     uint32_t shown_since;       /* when the showing began (0: nothing shown) */
     uint16_t games;             /* games started: varies the console's play */
+    uint32_t seed_salt;         /* from the boot count: varies it across power-ons */
     uint32_t last_input;        /* for the power-down timeout */
     uint32_t last_draw;
     bool dirty;
 } ui_t;
 
-void ui_init(ui_t *ui);
+/* boot_count (storage/boot_count.h) varies the console's play across starts. */
+void ui_init(ui_t *ui, uint32_t boot_count);
+/* A button was seen (also while the console thinks): restarts the idle time. */
+void ui_note_activity(ui_t *ui, uint32_t now);
+/* Milliseconds since the last button activity. */
+uint32_t ui_idle_ms(const ui_t *ui, uint32_t now);
 void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now);
 /* Lets the console move when it is its turn: thinks (for up to ~1 s, the
  * poll callback keeping the console alive), then shows its move blinking

@@ -1,5 +1,5 @@
-/* The game in progress, kept in EEPROM after every move (an nv_record), so
- * that switching the console off and on again resumes it. */
+/* The game in progress, kept in EEPROM after every move (an nv_record at
+ * EE_GAME_ADDR), so that switching the console off and on again resumes it. */
 #ifndef JARMO_GAME_SAVE_H
 #define JARMO_GAME_SAVE_H
 
@@ -7,8 +7,6 @@
 #include <stdint.h>
 
 #include "rules/rules.h"
-
-#define GAME_SAVE_NV_ADDR 16u /* after the settings; two slots of 20 bytes */
 
 typedef struct {
     rules_pos_t pos;

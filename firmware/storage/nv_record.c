@@ -36,7 +36,7 @@ static int8_t newest(uint16_t addr, uint8_t magic, uint8_t len, uint8_t *buf, ui
     return n;
 }
 
-bool nv_record_load(uint16_t addr, uint8_t magic, void *payload, uint8_t len)
+bool nv_record_load(uint16_t addr, uint8_t magic, uint8_t *payload, uint8_t len)
 {
     uint8_t buf[NV_RECORD_MAX + 3u], seq;
     if (len > NV_RECORD_MAX || newest(addr, magic, len, buf, &seq) < 0)
@@ -45,7 +45,7 @@ bool nv_record_load(uint16_t addr, uint8_t magic, void *payload, uint8_t len)
     return true;
 }
 
-void nv_record_save(uint16_t addr, uint8_t magic, const void *payload, uint8_t len)
+void nv_record_save(uint16_t addr, uint8_t magic, const uint8_t *payload, uint8_t len)
 {
     uint8_t buf[NV_RECORD_MAX + 3u], seq = 0;
     if (len > NV_RECORD_MAX)

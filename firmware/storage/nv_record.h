@@ -11,12 +11,13 @@
 
 #define NV_RECORD_MAX 24u                          /* largest payload */
 #define NV_RECORD_SLOT(len) ((uint16_t)((len) + 3u)) /* bytes per slot */
+#define NV_RECORD_SLOTS 2u
 
 /* Loads the newest valid copy into payload; false (payload untouched) if
- * neither slot holds one. */
-bool nv_record_load(uint16_t addr, uint8_t magic, void *payload, uint8_t len);
+ * neither slot holds one. The payload is bytes its owner serialised. */
+bool nv_record_load(uint16_t addr, uint8_t magic, uint8_t *payload, uint8_t len);
 /* Saves payload; writes nothing when the newest copy already holds it. */
-void nv_record_save(uint16_t addr, uint8_t magic, const void *payload, uint8_t len);
+void nv_record_save(uint16_t addr, uint8_t magic, const uint8_t *payload, uint8_t len);
 uint8_t nv_record_crc8(const uint8_t *data, uint8_t len);
 
 #endif

@@ -1,9 +1,8 @@
 #include "settings.h"
 
+#include "eeprom_map.h"
 #include "nv_record.h"
 #include "rules/rules.h"
-
-#define MAGIC 0x4Au /* 'J' */
 
 void settings_defaults(settings_t *s)
 {
@@ -20,14 +19,22 @@ static bool valid(const settings_t *s)
            s->level <= SETTINGS_LEVELS && s->human_side <= 1u;
 }
 
+/* The record's bytes, in this order (docs: eeprom_map.h). */
 bool settings_load(settings_t *s)
 {
-    settings_t stored;
+    uint8_t b[EE_SETTINGS_BYTES];
     settings_defaults(s);
-    if (!nv_record_load(SETTINGS_NV_ADDR, MAGIC, &stored, sizeof stored) || !valid(&stored))
+    if (!nv_record_load(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b))
+        return false;
+    const settings_t stored = {.rules = b[0], .first = b[1], .mode = b[2], .level = b[3], .human_side = b[4]};
+    if (!valid(&stored))
         return false;
     *s = stored;
     return true;
 }
 
-void settings_save(const settings_t *s) { nv_record_save(SETTINGS_NV_ADDR, MAGIC, s, sizeof *s); }
+void settings_save(const settings_t *s)
+{
+    const uint8_t b[EE_SETTINGS_BYTES] = {s->rules, s->first, s->mode, s->level, s->human_side};
+    nv_record_save(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b);
+}

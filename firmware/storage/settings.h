@@ -1,6 +1,6 @@
-/* Player settings kept in EEPROM (an nv_record: a reset in the middle of a
- * save leaves the previous settings intact, a corrupt EEPROM gives the
- * defaults). */
+/* Player settings kept in EEPROM (an nv_record at EE_SETTINGS_ADDR: a
+ * reset in the middle of a save leaves the previous settings intact, a
+ * corrupt EEPROM gives the defaults). */
 #ifndef JARMO_SETTINGS_H
 #define JARMO_SETTINGS_H
 
@@ -17,8 +17,6 @@ typedef struct {
 
 enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
 #define SETTINGS_LEVELS 5u
-
-#define SETTINGS_NV_ADDR 0u /* two slots of 8 bytes */
 
 void settings_defaults(settings_t *s);
 /* Loads the newest valid slot; false (and defaults) when there is none. */

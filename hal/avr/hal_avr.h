@@ -1,4 +1,5 @@
-/* Glue between the AVR HAL's own files (not part of the HAL interface). */
+/* Glue between the AVR HAL's own files (not part of the HAL interface).
+ * Calls go one way: system -> display, tick; tick -> tone. */
 #ifndef HAL_AVR_INTERNAL_H
 #define HAL_AVR_INTERNAL_H
 
@@ -8,9 +9,9 @@
 void hal_display_init(void);
 void hal_tick_init(void);
 uint32_t hal_tick_jitter(void);
-void hal_tick_tone_for(uint16_t ms);
 void hal_tick_wake_on_buttons(bool on);
 bool hal_tick_woken(void);
-void hal_tone_stop(void);
+/* Called by the tick ISR every millisecond: ends a tone when it is due. */
+void hal_tone_ms_elapsed(void);
 
 #endif

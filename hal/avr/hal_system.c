@@ -9,9 +9,6 @@
 #include "hal_avr.h"
 #include "pins.h"
 
-static uint32_t boot_count;
-#define NV_BOOT_COUNT (HAL_NV_SIZE - 4u)
-
 static void uart_init(void)
 {
     const uint16_t ubrr = (uint16_t)(BOARD_F_CPU / (16uL * BOARD_DEBUG_BAUD) - 1u);
@@ -23,9 +20,6 @@ static void uart_init(void)
 
 void hal_init(void)
 {
-    hal_nv_read(NV_BOOT_COUNT, &boot_count, sizeof boot_count);
-    boot_count++;
-    hal_nv_write(NV_BOOT_COUNT, &boot_count, sizeof boot_count);
     uart_init();
     hal_display_init();
     hal_tick_init();
@@ -75,7 +69,7 @@ void hal_power_down(void)
 
 void hal_watchdog_kick(void) { wdt_reset(); }
 
-uint32_t hal_seed(void) { return hal_tick_jitter() ^ (boot_count * 2654435761uL); }
+uint32_t hal_seed(void) { return hal_tick_jitter(); }
 
 void hal_debug_line(const char *text)
 {

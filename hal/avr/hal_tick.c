@@ -1,5 +1,5 @@
 /* Timer0 at 1 kHz: the millisecond clock, button sampling and debouncing,
- * the end of a tone, and timing jitter for the random seed. */
+ * timing jitter for the random seed, and the tone's millisecond count. */
 #include <avr/interrupt.h>
 #include <util/atomic.h>
 
@@ -14,7 +14,6 @@
 
 static volatile uint32_t millis;
 static volatile uint8_t buttons;
-static volatile uint16_t tone_left_ms;
 static volatile uint32_t jitter;
 static debounce_t debouncer;
 
@@ -39,8 +38,7 @@ ISR(TIMER0_COMPA_vect)
     buttons = debounce_step(&debouncer, read_buttons());
     if (buttons != before) /* a human's timing is the entropy */
         jitter = (jitter << 5) ^ (jitter >> 27) ^ TCNT2 ^ (uint32_t)millis;
-    if (tone_left_ms && --tone_left_ms == 0)
-        hal_tone_stop();
+    hal_tone_ms_elapsed();
 }
 
 void hal_tick_init(void)
@@ -67,11 +65,6 @@ uint32_t hal_tick_jitter(void)
     uint32_t j;
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { j = jitter; }
     return j;
-}
-
-void hal_tick_tone_for(uint16_t ms)
-{
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tone_left_ms = ms; }
 }
 
 /* Pin-change wake from power-down. */

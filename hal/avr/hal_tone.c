@@ -1,12 +1,15 @@
 /* Piezo buzzer on OC1A: Timer1 in CTC mode toggles the pin; the tick ISR
- * stops it when the duration has passed. */
+ * counts the duration down (hal_tone_ms_elapsed) and stops it. */
 #include <avr/io.h>
+#include <util/atomic.h>
 
 #include "hal.h"
 #include "hal_avr.h"
 #include "pins.h"
 
-void hal_tone_stop(void)
+static volatile uint16_t tone_left_ms;
+
+static void tone_stop(void)
 {
     TCCR1B = 0;
     TCCR1A = 0;
@@ -15,7 +18,11 @@ void hal_tone_stop(void)
 
 void hal_tone(uint16_t freq_hz, uint16_t duration_ms)
 {
-    hal_tone_stop();
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        tone_left_ms = 0;
+        tone_stop();
+    }
     if (freq_hz < 31u || duration_ms == 0u)
         return;
     DDR_OF(BOARD_BUZZER_PORT) |= (1 << BOARD_BUZZER_BIT);
@@ -24,5 +31,11 @@ void hal_tone(uint16_t freq_hz, uint16_t duration_ms)
     TCNT1 = 0;
     TCCR1A = (1 << COM1A0);              /* toggle OC1A on compare */
     TCCR1B = (1 << WGM12) | (1 << CS11); /* CTC, /8 */
-    hal_tick_tone_for(duration_ms);
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tone_left_ms = duration_ms; }
+}
+
+void hal_tone_ms_elapsed(void)
+{
+    if (tone_left_ms && --tone_left_ms == 0)
+        tone_stop();
 }

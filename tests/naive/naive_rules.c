@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The links exactly as RULES.md section 1 lists them. */
+/* The links exactly as docs/rules.md (the board) lists them. */
 static const char *const LINKS =
     "b2-b3 b3-b4 d2-d3 d3-d4 b2-c2 c2-d2 b4-c4 c4-d4 "
     "a1-b3 a3-b1 a3-b5 a5-b3 b2-c4 b3-c5 c1-d3 c3-d1 d3-e1 d3-e5 d4-e2 d5-e3 "

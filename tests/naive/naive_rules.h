@@ -1,6 +1,6 @@
-/* A deliberately naive second implementation of RULES.md, written apart
+/* A deliberately naive second implementation of docs/rules.md, written apart
  * from the core: a 5x5 array of characters, links parsed from the text of
- * RULES.md, one branch per rule set. Only tests use it. */
+ * docs/rules.md, one branch per rule set. Only tests use it. */
 #ifndef NAIVE_RULES_H
 #define NAIVE_RULES_H
 

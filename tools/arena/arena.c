@@ -15,18 +15,13 @@
 
 #include "ai/ai.h"
 #include "rules/rules.h"
+#include "xorshift32.h"
 
 #define MAX_GAME_PLIES 300 /* a game this long is adjudicated on the score */
 static bool verbose;
 
-/* ---- randomness (xorshift, per player) --------------------------------- */
-static uint32_t next_u32(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+/* ---- randomness (per player) ------------------------------------------ */
+static uint32_t next_u32(uint32_t *s) { return xorshift32(s); }
 
 /* ---- reference players ------------------------------------------------ */
 typedef enum { P_AI, P_RANDOM, P_GREEDY, P_UCT } kind_t;

@@ -67,15 +67,15 @@ static void cmd_legal(protocol_t *e)
 
 static void cmd_result(protocol_t *e)
 {
-    static const char *const names[3] = {"white", "black", "draw"};
-    char buf[64];
+    char buf[64], name[RULES_RESULT_NAME_MAX];
     uint8_t score[2];
     if (!rules_game_over(&e->pos)) {
         say(e, "= ongoing");
         return;
     }
     rules_score(&e->pos, score);
-    snprintf(buf, sizeof buf, "= over %u %u %s", score[0], score[1], names[rules_winner(&e->pos)]);
+    rules_result_name(rules_winner(&e->pos), name);
+    snprintf(buf, sizeof buf, "= over %u %u %s", score[0], score[1], name);
     say(e, buf);
 }
 
@@ -84,10 +84,10 @@ static void cmd_show(protocol_t *e)
     char buf[128], name[RULES_SET_NAME_MAX];
     const rules_pos_t *p = &e->pos;
     say(e, "= board (W/B: marked, guard or promoted)");
-    for (int row = 4; row >= 0; row--) {
-        char *o = buf + sprintf(buf, "  %d ", row + 1);
-        for (int file = 0; file < 5; file++) {
-            *o++ = rules_piece_char(p, (uint8_t)(row * 5 + file));
+    for (uint8_t row = RULES_ROWS; row-- > 0;) {
+        char *o = buf + sprintf(buf, "  %u ", row + 1u);
+        for (uint8_t file = 0; file < RULES_FILES; file++) {
+            *o++ = rules_piece_char(p, rules_point(file, row));
             *o++ = ' ';
         }
         *o = '\0';

@@ -1,0 +1,49 @@
+/* The EEPROM map: every byte the console keeps in its 1 KiB EEPROM, with
+ * its address and size. The one place that knows an address; the firmware,
+ * the host tests and the simulator (scripts name records, not addresses)
+ * all read this header. Every record is serialised byte by byte by its
+ * owner, so the bytes are the same on the AVR and the host.
+ *
+ *   addr  size  record      owner            content
+ *      0   2x8  settings    settings.c       nv_record: magic 'J', seq, 5 bytes, CRC-8
+ *     16  2x20  game        game_save.c      nv_record: magic 'G', seq, 17 bytes, CRC-8
+ *     56   964  (free)
+ *   1020     4  boot count  boot_count.c     little-endian, +1 at every start
+ */
+#ifndef JARMO_EEPROM_MAP_H
+#define JARMO_EEPROM_MAP_H
+
+#include "nv_record.h"
+#include "rules/rules.h"
+
+#define EE_SIZE 1024u
+
+/* settings: rules, first mover, mode, level, human side (settings.c) */
+#define EE_SETTINGS_ADDR 0u
+#define EE_SETTINGS_MAGIC 0x4Au /* 'J' */
+#define EE_SETTINGS_BYTES 5u
+#define EE_SETTINGS_SLOT NV_RECORD_SLOT(EE_SETTINGS_BYTES)
+
+/* the game in progress: the position (rules_pos_pack), then last_from */
+#define EE_GAME_ADDR 16u
+#define EE_GAME_MAGIC 0x47u /* 'G' */
+#define EE_GAME_BYTES (RULES_POS_BYTES + 1u)
+#define EE_GAME_SLOT NV_RECORD_SLOT(EE_GAME_BYTES)
+
+/* boots so far, mixed into the AI's seed */
+#define EE_BOOT_COUNT_ADDR (EE_SIZE - 4u)
+#define EE_BOOT_COUNT_BYTES 4u
+
+_Static_assert(EE_SETTINGS_BYTES <= NV_RECORD_MAX && EE_GAME_BYTES <= NV_RECORD_MAX, "record too large");
+_Static_assert(EE_SETTINGS_ADDR + NV_RECORD_SLOTS * EE_SETTINGS_SLOT <= EE_GAME_ADDR, "settings overlap the game");
+_Static_assert(EE_GAME_ADDR + NV_RECORD_SLOTS * EE_GAME_SLOT <= EE_BOOT_COUNT_ADDR, "game overlaps the boot count");
+_Static_assert(EE_BOOT_COUNT_ADDR + EE_BOOT_COUNT_BYTES <= EE_SIZE, "past the end of the EEPROM");
+
+/* The records by name, for the simulator's scripts (docs/sim.md):
+ * X(name, address, slot size, slots). */
+#define EE_RECORDS(X)                                                   \
+    X(settings, EE_SETTINGS_ADDR, EE_SETTINGS_SLOT, NV_RECORD_SLOTS)    \
+    X(game, EE_GAME_ADDR, EE_GAME_SLOT, NV_RECORD_SLOTS)                \
+    X(boot_count, EE_BOOT_COUNT_ADDR, EE_BOOT_COUNT_BYTES, 1u)
+
+#endif
