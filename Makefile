@@ -69,7 +69,8 @@ HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(A)/perft.elf $(A)/ai_bench.elf $(A)/rules_core.o
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
+  $(A)/rules_core.o
 # Every board's firmware and simulator.
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))
 
@@ -157,6 +158,11 @@ $(A)/perft.elf: $(call aobj,tests/avr/perft_main.c) $(AVR_PAINT) $(AVR_RULES)
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 # The AI on the suite positions, timed in simavr.
 $(A)/ai_bench.elf: $(call aobj,tests/avr/ai_bench_main.c) $(A)/obj/gen/ai_suite.o $(AVR_PAINT) $(AVR_AI) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+
+# The simulator's stack guard must stop this one.
+$(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAINT)
 	@echo "  AVR  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 

@@ -1,10 +1,12 @@
 /* jarmo-sim: run the console firmware ELF in simavr (docs/sim.md).
- *   jarmo-sim [--eeprom FILE] FIRMWARE.elf                 interactive
+ *   jarmo-sim [--eeprom FILE] [--plain] FIRMWARE.elf       interactive
  *   jarmo-sim --script FILE [--verbose] FIRMWARE.elf        headless test (UART and
  *                                                          tones printed; --verbose
  *                                                          also echoes each command)
  *   jarmo-sim --dump-frame-at MS FIRMWARE.elf               print the matrix
- *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures */
+ *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures
+ * Exit status: 0 fine, 1 a failed script or a crashed MCU, 2 bad usage or
+ * a file that cannot be read or written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +14,10 @@
 
 #include "sim.h"
 
-static int usage(void)
+static int usage(const char *why, const char *arg)
 {
+    if (why)
+        fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
     fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS]\n"
                     "                 [--report-at MS] FIRMWARE.elf\n");
     return 2;
@@ -25,25 +29,31 @@ int main(int argc, char **argv)
     double dump_at = -1, report_at = -1;
     bool verbose = false, plain = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--script") == 0 && i + 1 < argc)
-            script = argv[++i];
-        else if (strcmp(argv[i], "--eeprom") == 0 && i + 1 < argc)
-            eeprom = argv[++i];
-        else if (strcmp(argv[i], "--dump-frame-at") == 0 && i + 1 < argc)
-            dump_at = atof(argv[++i]);
-        else if (strcmp(argv[i], "--report-at") == 0 && i + 1 < argc)
-            report_at = atof(argv[++i]);
-        else if (strcmp(argv[i], "--verbose") == 0)
+        const char *opt = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (strcmp(opt, "--script") == 0 || strcmp(opt, "--eeprom") == 0) {
+            if (!has_value)
+                return usage("missing value after", opt);
+            *(opt[2] == 's' ? &script : &eeprom) = argv[++i];
+        } else if (strcmp(opt, "--dump-frame-at") == 0 || strcmp(opt, "--report-at") == 0) {
+            if (!has_value)
+                return usage("missing time after", opt);
+            if (!sim_parse_ms(argv[++i], opt[2] == 'd' ? &dump_at : &report_at))
+                return usage("not a time in ms (a number from 0 to 1e9)", argv[i]);
+        } else if (strcmp(opt, "--verbose") == 0) {
             verbose = true;
-        else if (strcmp(argv[i], "--plain") == 0)
+        } else if (strcmp(opt, "--plain") == 0) {
             plain = true;
-        else if (argv[i][0] == '-' || elf)
-            return usage();
-        else
-            elf = argv[i];
+        } else if (opt[0] == '-') {
+            return usage("unknown option", opt);
+        } else if (elf) {
+            return usage("one firmware only; also given", opt);
+        } else {
+            elf = opt;
+        }
     }
     if (!elf)
-        return usage();
+        return usage("no firmware ELF given", NULL);
     static sim_t sim;
     if (!sim_open(&sim, elf, eeprom))
         return 2;
@@ -61,13 +71,14 @@ int main(int argc, char **argv)
         if (report_at >= 0)
             sim_report(&sim, "");
     } else if (script) {
-        sim.echo_uart = true; /* the debug console and the tone log, as they happen */
+        sim.uart.echo = true; /* the debug console and the tone log, as they happen */
         rc = sim_script_run(&sim, script, verbose);
     } else {
         const char *term = getenv("TERM");
         const bool color = !plain && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
         rc = sim_interactive(&sim, color);
     }
-    sim_close(&sim);
+    if (!sim_close(&sim) && rc == 0)
+        rc = 2;
     return rc;
 }

@@ -1,5 +1,7 @@
-/* jarmo-sim: the console's firmware ELF running in simavr, with the
- * reference board's parts modelled from its pins (board-defs/). */
+/* jarmo-sim: the console's firmware ELF running in simavr, with the board's
+ * parts modelled from its pins (board-defs/). One file per part, each
+ * attached to the MCU by simavr IRQs and I/O callbacks; which parts a board
+ * has comes from its board definition (sim_parts.c). */
 #ifndef JARMO_SIM_H
 #define JARMO_SIM_H
 
@@ -8,12 +10,15 @@
 #include <stdint.h>
 
 #include "sim_matrix.h"
+#include "storage/eeprom_map.h"
 
 struct avr_t;
+typedef struct sim_t sim_t;
 
 enum { SIM_BTN_UP, SIM_BTN_DOWN, SIM_BTN_LEFT, SIM_BTN_RIGHT, SIM_BTN_A, SIM_BTN_B, SIM_BUTTONS };
 
 #define SIM_TONES 4096
+#define SIM_SPANS 1024
 
 typedef struct {
     double start_ms, freq_hz, duration_ms;
@@ -23,63 +28,132 @@ typedef struct {
     uint64_t count, sum, max;
 } sim_stat_t;
 
+/* A part of the board: attached once when the ELF is loaded; told when the
+ * MCU is reset (its pins return to inputs, a pressed button stays pressed). */
 typedef struct {
-    struct avr_t *avr;
-    uint64_t freq;
-    /* display chain */
+    const char *name;
+    void (*attach)(sim_t *s);
+    void (*reset)(sim_t *s);
+} sim_part_t;
+
+/* part_display_595.c: SPI chain of shift registers, latch, matrix */
+typedef struct {
     uint32_t chain;
     uint8_t spi_byte;
     uint8_t latch_level;
     matrix_t matrix;
-    /* buttons */
+} sim_display_t;
+
+/* part_buttons.c */
+typedef struct {
     unsigned bounce; /* extra contact chatter edges per press/release */
     bool pressed[SIM_BUTTONS];
-    /* buzzer */
-    uint8_t buzzer_level;
-    uint64_t buzzer_last_edge, buzzer_prev_edge, buzzer_start;
-    unsigned buzzer_edges;
-    bool buzzer_on;
-    double buzzer_freq;
+    bool dead;       /* the power is off: presses do nothing */
+} sim_buttons_t;
+
+/* part_buzzer.c */
+typedef struct {
+    uint8_t level;
+    uint64_t last_edge, prev_edge, start;
+    unsigned edges;
+    bool on;
+    double freq;
     sim_tone_t tones[SIM_TONES];
     size_t tone_count;
-    /* uart */
-    char *uart;
-    size_t uart_len, uart_cap;
-    bool echo_uart;
-    /* measurements */
+} sim_buzzer_t;
+
+/* part_uart.c: the debug console */
+typedef struct {
+    char *text;
+    size_t len, cap;
+    bool echo; /* print each line as it arrives (script runs) */
+} sim_uart_t;
+
+/* part_eeprom.c: the EEPROM with the chip's write time */
+typedef struct {
+    uint8_t bytes[EE_SIZE];
+    const char *path;      /* loaded from and saved to this file, if any */
+    bool busy;             /* a byte write is under way (EEPE set) */
+    uint16_t addr;
+    uint8_t data, mode;
+    uint64_t writes;       /* byte writes started so far */
+    uint64_t first_write_at, last_write_done_at; /* since sim_eeprom_watch() */
+    uint32_t noise;        /* what a byte cut short reads as */
+} sim_eeprom_t;
+
+/* part_measure.c: interrupt time, marks, stack */
+typedef struct {
     uint64_t isr_busy, isr_entered_at; /* all interrupt handlers */
     uint8_t isr_running;
     sim_stat_t display_isr;
     uint64_t display_isr_at;
     sim_stat_t loop;
     uint64_t loop_at, loop_isr_at;
-    bool loop_thought;           /* the AI searched in this loop iteration */
-    sim_stat_t think;            /* AI thinking spans */
+    bool loop_thought;     /* the AI searched in this loop iteration */
+    sim_stat_t think;      /* AI thinking spans */
     uint64_t think_at;
-    uint16_t think_sp;           /* SP when the first thinking span began */
+    uint16_t think_sp;     /* SP when the first thinking span began */
     uint32_t think_frames_at;
-    double think_min_hz;         /* lowest refresh rate seen across a thinking span */
-    uint32_t heap_start;         /* end of static RAM, from the ELF */
-    uint32_t flash_bytes;        /* program + initialised data, from the ELF */
-    double spans_ms[1024];       /* the first thinking/timed spans, for reports */
+    double think_min_hz;   /* lowest refresh rate seen across a thinking span */
+    double spans_ms[SIM_SPANS]; /* the first thinking/timed spans, for reports */
     unsigned span_count;
-    /* eeprom */
-    const char *eeprom_path;
-} sim_t;
+    uint16_t lowest_sp;    /* the lowest stack pointer seen */
+} sim_measure_t;
 
-/* Loads the ELF; false with a message on stderr when it cannot. */
+struct sim_t {
+    struct avr_t *avr;
+    uint64_t freq;
+    uint32_t heap_start;   /* end of static RAM, from the ELF */
+    uint32_t flash_bytes;  /* program + initialised data, from the ELF */
+    bool crashed;          /* the stack ran into static data, or the MCU stopped */
+    uint64_t power_cut_at; /* cut the power when the clock reaches this (0: never) */
+    size_t power_cut_uart; /* the UART log's length when it was cut */
+    const sim_part_t *const *parts;
+    sim_display_t display;
+    sim_buttons_t buttons;
+    sim_buzzer_t buzzer;
+    sim_uart_t uart;
+    sim_eeprom_t eeprom;
+    sim_measure_t measure;
+};
+
+/* ---- the MCU (sim_core.c) ------------------------------------------------ */
+/* Loads the ELF (an AVR ELF, checked before simavr reads it) and the
+ * EEPROM file; false with a message on stderr when it cannot. */
 bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
-void sim_close(sim_t *s); /* saves the EEPROM file */
+/* Saves the EEPROM file; false with a message when it cannot. */
+bool sim_close(sim_t *s);
 uint64_t sim_now(const sim_t *s);
 double sim_now_ms(const sim_t *s);
-/* Runs until the given simulated time; false if the MCU crashed/stopped. */
+/* Runs until the given simulated time; false (with a message) if the MCU
+ * crashed or stopped, or its stack reached the static data. */
 bool sim_run_until_ms(sim_t *s, double ms);
-void sim_button(sim_t *s, int button, bool down);
 /* The reset pin: the MCU restarts, the EEPROM keeps its content. */
 void sim_reset(sim_t *s);
-void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value);
+/* Power off and on: as a reset, but an EEPROM byte being written is lost
+ * (it reads as noise), as on the chip. */
+void sim_power_cut(sim_t *s);
+
+/* ---- the parts (part_*.c, chosen in sim_parts.c) --------------------------- */
+extern const sim_part_t *const sim_board_parts[];
+void sim_button(sim_t *s, int button, bool down);
 int sim_button_by_name(const char *name);
+void sim_buttons_release_all(sim_t *s);
+void sim_buzzer_settle(sim_t *s); /* closes a tone that has gone quiet */
+void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value);
+/* Starts recording when EEPROM writes begin and end. */
+void sim_eeprom_watch(sim_t *s);
+/* The supply is gone: a byte being written is left undefined. */
+void sim_eeprom_power_lost(sim_t *s);
+bool sim_eeprom_load(sim_t *s, const char *path);
+bool sim_eeprom_save(sim_t *s);
+/* What a person sees now: brightness per LED, and as letters. */
+void sim_view(sim_t *s, matrix_view_t *v);
 void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1]);
+double sim_refresh_hz(sim_t *s);
+uint32_t sim_frame_count(const sim_t *s);
+
+/* ---- measurements (part_measure.c) ----------------------------------------- */
 /* Figures: refresh, ISR share, stack, loop cycles, as "key: value" lines. */
 void sim_report(sim_t *s, const char *prefix);
 unsigned sim_peak_stack(sim_t *s);
@@ -88,7 +162,11 @@ unsigned sim_think_stack(sim_t *s);
 unsigned sim_static_ram(const sim_t *s);
 double sim_isr_percent(const sim_t *s);
 
+/* ---- front ends ---------------------------------------------------------- */
 int sim_script_run(sim_t *s, const char *path, bool verbose);
+/* A time in ms as the command line and scripts take it: a plain
+ * non-negative decimal number. */
+bool sim_parse_ms(const char *text, double *out);
 int sim_interactive(sim_t *s, bool color);
 
 #endif

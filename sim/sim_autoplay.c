@@ -15,10 +15,10 @@
 /* The line after `from` that starts with `prefix`, or NULL. */
 static const char *find_line(const sim_t *s, size_t from, const char *prefix)
 {
-    const char *p = s->uart ? s->uart + from : NULL;
+    const char *p = s->uart.text ? s->uart.text + from : NULL;
     const size_t n = strlen(prefix);
     for (; p && *p; p++)
-        if ((p == s->uart || p[-1] == '\n') && strncmp(p, prefix, n) == 0 && strchr(p, '\n'))
+        if ((p == s->uart.text || p[-1] == '\n') && strncmp(p, prefix, n) == 0 && strchr(p, '\n'))
             return p;
     return NULL;
 }
@@ -27,7 +27,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
 {
     const double until = sim_now_ms(s) + limit_ms;
     const char *start = NULL;
-    for (const char *p = s->uart; (p = find_line(s, p ? (size_t)(p - s->uart) + 1 : 0, "start ")) != NULL;)
+    for (const char *p = s->uart.text; (p = find_line(s, p ? (size_t)(p - s->uart.text) + 1 : 0, "start ")) != NULL;)
         start = p; /* the latest game */
     char set_name[16], first[8], human[8];
     unsigned level;
@@ -39,7 +39,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
     rules_pos_t pos;
     rules_init(&pos, (uint8_t)rules_set_by_name(set_name), strcmp(first, "black") == 0);
     const uint8_t human_side = strcmp(human, "black") == 0;
-    size_t seen = (size_t)(start - s->uart) + 1;
+    size_t seen = (size_t)(start - s->uart.text) + 1;
     unsigned plies = 0;
     while (sim_now_ms(s) < until) {
         /* catch up with every move the console reported */
@@ -55,7 +55,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             }
             rules_make(&pos, m, &u);
             plies++;
-            seen = (size_t)(strchr(line, '\n') - s->uart) + 1;
+            seen = (size_t)(strchr(line, '\n') - s->uart.text) + 1;
         }
         if (rules_game_over(&pos)) {
             const char *over = NULL;
@@ -71,7 +71,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
                 return 1;
             }
             printf("autoplay: %u plies, console says %s", plies, want);
-            io->uart_consumed(io->ctx, (size_t)(strchr(over, '\n') - s->uart) + 1);
+            io->uart_consumed(io->ctx, (size_t)(strchr(over, '\n') - s->uart.text) + 1);
             return 0;
         }
         if (rules_side_to_move(&pos) == human_side) {

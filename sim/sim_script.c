@@ -1,18 +1,30 @@
 /* Headless mode: a script of timed button events and expectations
- * (docs/sim.md). Exit status 0 when every expectation held. */
+ * (docs/sim.md), one command per line, dispatched through a table. Every
+ * argument is checked: a malformed line is a failure with its line number,
+ * never a silent default. Exit status 0 when every expectation held. */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "rules/rules.h"
 #include "sim.h"
 #include "sim_autoplay.h"
 
-#define TAP_MS 40.0 /* a quick, clean button tap: down this long, then up as long */
+#define TAP_MS 40.0         /* a quick, clean button tap: down this long, then up as long */
+#define MAX_MS 1e9          /* no script waits longer than this */
+#define ARGS_MAX 4
+#define AFTER_CUT_MS 150.0  /* a power cut: time for the console to boot and show its state */
+#define SETTLE_MS 50.0      /* no EEPROM write for this long: the save is over */
 
 typedef struct {
     sim_t *sim;
+    FILE *file;
     const char *path;
     int line_no;
     int failures;
@@ -20,15 +32,50 @@ typedef struct {
     size_t tone_mark;   /* expect-tone looks at tones after the previous check */
     int cursor;         /* tracked game cursor, -1 = unknown */
     bool verbose;
+    bool in_child;      /* a power-cut sweep's child: no frame lines to read */
 } script_t;
 
-static void fail(script_t *sc, const char *fmt, const char *detail)
+static void fail(script_t *sc, const char *fmt, ...)
 {
+    va_list ap;
     fprintf(stderr, "%s:%d: at %.1f ms: ", sc->path, sc->line_no, sim_now_ms(sc->sim));
-    fprintf(stderr, fmt, detail);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputc('\n', stderr);
     sc->failures++;
 }
+
+/* ---- arguments --------------------------------------------------------- */
+/* A time or frequency: a plain non-negative decimal number. */
+static bool parse_number(const char *text, double max, double *out)
+{
+    char *end;
+    if (!*text || !(isdigit((unsigned char)text[0]) || text[0] == '.'))
+        return false;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (*end || errno || !isfinite(v) || v < 0 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A whole number 0..max, decimal or 0x hex. */
+static bool parse_uint(const char *text, unsigned long max, unsigned long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)text[0]))
+        return false;
+    errno = 0;
+    const unsigned long v = strtoul(text, &end, 0);
+    if (*end || errno || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool sim_parse_ms(const char *text, double *out) { return parse_number(text, MAX_MS, out); }
 
 static bool run_for(script_t *sc, double ms) { return sim_run_until_ms(sc->sim, sim_now_ms(sc->sim) + ms); }
 
@@ -41,24 +88,18 @@ static bool tap(script_t *sc, int button, double hold_ms)
     return run_for(sc, TAP_MS);
 }
 
-static int point_of(const char *t)
-{
-    if (strlen(t) < 2 || t[0] < 'a' || t[0] > 'e' || t[1] < '1' || t[1] > '5')
-        return -1;
-    return (t[1] - '1') * 5 + (t[0] - 'a');
-}
-
 /* Cursor moves one point per tap and stops at the board's edges
  * (docs/display.md); an unknown cursor is first pushed into a1. */
-static bool cursor_to(script_t *sc, int point)
+static bool cursor_to(script_t *sc, uint8_t point)
 {
     if (sc->cursor < 0) {
-        for (int i = 0; i < 4; i++)
+        for (unsigned i = 0; i + 1u < RULES_FILES || i + 1u < RULES_ROWS; i++)
             if (!tap(sc, SIM_BTN_LEFT, TAP_MS) || !tap(sc, SIM_BTN_DOWN, TAP_MS))
                 return false;
-        sc->cursor = 0;
+        sc->cursor = rules_point(0, 0);
     }
-    int df = point % 5 - sc->cursor % 5, dr = point / 5 - sc->cursor / 5;
+    const uint8_t from = (uint8_t)sc->cursor;
+    int df = rules_file(point) - rules_file(from), dr = rules_row(point) - rules_row(from);
     for (; df > 0; df--)
         if (!tap(sc, SIM_BTN_RIGHT, TAP_MS)) return false;
     for (; df < 0; df++)
@@ -74,18 +115,26 @@ static bool cursor_to(script_t *sc, int point)
 /* "b1-d2", "b1xd2", "c4xd5@b1", "@b1", or "d4-b5 hold" (ludos: keep it). */
 static bool play_move(script_t *sc, const char *move, bool hold)
 {
-    const char *at = strchr(move, '@');
-    if (move[0] == '@')
-        return cursor_to(sc, point_of(move + 1)) && tap(sc, SIM_BTN_A, TAP_MS);
-    const int from = point_of(move), to = strlen(move) >= 5 ? point_of(move + 3) : -1;
-    if (from < 0 || to < 0) {
-        fail(sc, "bad move '%s'", move);
+    const size_t len = strlen(move);
+    if (move[0] == '@') {
+        const uint8_t to = len == 3 ? rules_point_from_text(move + 1) : RULES_NO_POINT;
+        if (to == RULES_NO_POINT) {
+            fail(sc, "bad move '%s'", move);
+            return true;
+        }
+        return cursor_to(sc, to) && tap(sc, SIM_BTN_A, TAP_MS);
+    }
+    const uint8_t from = len >= 5 ? rules_point_from_text(move) : RULES_NO_POINT;
+    const uint8_t to = len >= 5 && (move[2] == '-' || move[2] == 'x') ? rules_point_from_text(move + 3) : RULES_NO_POINT;
+    const uint8_t ret = len == 8 && move[5] == '@' ? rules_point_from_text(move + 6) : RULES_NO_POINT;
+    if (from == RULES_NO_POINT || to == RULES_NO_POINT || (len != 5 && ret == RULES_NO_POINT)) {
+        fail(sc, "bad move '%s' (b1-d2, b1xd2, c4xd5@b1 or @b1)", move);
         return true;
     }
     if (!cursor_to(sc, from) || !tap(sc, SIM_BTN_A, TAP_MS) || !cursor_to(sc, to) || !tap(sc, SIM_BTN_A, TAP_MS))
         return false;
-    if (at)
-        return cursor_to(sc, point_of(at + 1)) && tap(sc, SIM_BTN_A, TAP_MS);
+    if (ret != RULES_NO_POINT)
+        return cursor_to(sc, ret) && tap(sc, SIM_BTN_A, TAP_MS);
     if (hold)
         return tap(sc, SIM_BTN_A, TAP_MS); /* A on the arrival point itself */
     return true;
@@ -94,21 +143,6 @@ static bool play_move(script_t *sc, const char *move, bool hold)
 static bool autoplay_enter(void *ctx, const char *move, bool hold) { return play_move(ctx, move, hold); }
 static void autoplay_fail(void *ctx, const char *why) { fail(ctx, "autoplay: %s", why); }
 static void autoplay_consumed(void *ctx, size_t upto) { ((script_t *)ctx)->uart_mark = upto; }
-
-static bool frame_matches(char got[MATRIX_N][MATRIX_N + 1], char want[MATRIX_N][MATRIX_N + 2])
-{
-    for (int r = 0; r < MATRIX_N; r++)
-        for (int c = 0; c < MATRIX_N; c++)
-            if (want[r][c] != '?' && want[r][c] != got[r][c])
-                return false;
-    return true;
-}
-
-static void print_frame(char f[MATRIX_N][MATRIX_N + 1], const char *indent)
-{
-    for (int r = 0; r < MATRIX_N; r++)
-        printf("%s%s\n", indent, f[r]);
-}
 
 static char *trim(char *s)
 {
@@ -120,14 +154,630 @@ static char *trim(char *s)
     return s;
 }
 
+/* ---- commands -------------------------------------------------------------- */
+typedef struct {
+    int argc;          /* arguments after the command word */
+    char *argv[ARGS_MAX];
+    const char *rest;  /* the text after the command word */
+    const char *line;
+} args_t;
+
+typedef bool (*handler_fn)(script_t *sc, const args_t *a); /* false: the MCU stopped */
+
+static bool dispatch(script_t *sc, char *line);
+
+static bool want_ms(script_t *sc, const char *text, double *ms)
+{
+    if (parse_number(text, MAX_MS, ms))
+        return true;
+    fail(sc, "'%s' is not a time in ms (a number from 0 to 1e9)", text);
+    return false;
+}
+
+static int want_button(script_t *sc, const char *name)
+{
+    const int b = sim_button_by_name(name);
+    if (b < 0)
+        fail(sc, "unknown button '%s' (up, down, left, right, a, b)", name);
+    return b;
+}
+
+static bool want_point(script_t *sc, const char *text, uint8_t *point)
+{
+    *point = strlen(text) == 2 ? rules_point_from_text(text) : RULES_NO_POINT;
+    if (*point != RULES_NO_POINT)
+        return true;
+    fail(sc, "bad point '%s' (a1..e5)", text);
+    return false;
+}
+
+static bool cmd_wait(script_t *sc, const args_t *a)
+{
+    double ms;
+    return !want_ms(sc, a->argv[0], &ms) || run_for(sc, ms);
+}
+
+static bool cmd_wait_until(script_t *sc, const args_t *a)
+{
+    double ms;
+    if (!want_ms(sc, a->argv[0], &ms))
+        return true;
+    if (ms < sim_now_ms(sc->sim)) {
+        fail(sc, "wait-until %s: that time has passed", a->argv[0]);
+        return true;
+    }
+    return sim_run_until_ms(sc->sim, ms);
+}
+
+static bool cmd_reset(script_t *sc, const args_t *a)
+{
+    (void)a;
+    sim_reset(sc->sim);
+    sc->cursor = -1;
+    return true;
+}
+
+static bool cmd_power_cut(script_t *sc, const args_t *a)
+{
+    (void)a;
+    sim_power_cut(sc->sim);
+    sc->cursor = -1;
+    return true;
+}
+
+/* eeprom-poke RECORD[.SLOT][+OFFSET] VALUE, e.g. game.1+3 (records in
+ * firmware/storage/eeprom_map.h), or a plain address 0..1023. */
+static bool eeprom_address(const char *text, unsigned long *addr)
+{
+    static const struct {
+        const char *name;
+        unsigned addr, slot, slots;
+    } records[] = {
+#define RECORD(name, addr, slot, slots) {#name, addr, slot, slots},
+        EE_RECORDS(RECORD)
+#undef RECORD
+    };
+    if (isdigit((unsigned char)text[0]))
+        return parse_uint(text, EE_SIZE - 1u, addr);
+    char name[32];
+    unsigned long slot = 0, offset = 0;
+    const size_t n = strcspn(text, ".+");
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, text, n);
+    name[n] = '\0';
+    const char *t = text + n;
+    char num[16];
+    if (*t == '.') {
+        const size_t k = strcspn(t + 1, "+");
+        if (k == 0 || k >= sizeof num)
+            return false;
+        memcpy(num, t + 1, k);
+        num[k] = '\0';
+        if (!parse_uint(num, 255, &slot))
+            return false;
+        t += 1 + k;
+    }
+    if (*t == '+' && !parse_uint(t + 1, 255, &offset))
+        return false;
+    if (*t && *t != '+')
+        return false;
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++)
+        if (strcmp(records[i].name, name) == 0) {
+            if (slot >= records[i].slots || offset >= records[i].slot)
+                return false;
+            *addr = records[i].addr + slot * records[i].slot + offset;
+            return true;
+        }
+    return false;
+}
+
+static bool cmd_eeprom_poke(script_t *sc, const args_t *a)
+{
+    unsigned long addr, value;
+    if (!eeprom_address(a->argv[0], &addr))
+        fail(sc, "eeprom-poke: '%s' is not RECORD[.SLOT][+OFFSET] (settings, game, boot_count) or an address 0..%u",
+             a->argv[0], EE_SIZE - 1u);
+    else if (!parse_uint(a->argv[1], 255, &value))
+        fail(sc, "eeprom-poke: the value '%s' is not a byte (0..255)", a->argv[1]);
+    else
+        sim_eeprom_poke(sc->sim, (unsigned)addr, (uint8_t)value);
+    return true;
+}
+
+static bool cmd_press(script_t *sc, const args_t *a)
+{
+    const int b = want_button(sc, a->argv[0]);
+    if (b >= 0)
+        sim_button(sc->sim, b, strcmp(a->line, "press") == 0 || strncmp(a->line, "press ", 6) == 0);
+    return true;
+}
+
+static bool cmd_tap(script_t *sc, const args_t *a)
+{
+    double ms = TAP_MS;
+    const int b = want_button(sc, a->argv[0]);
+    if (b < 0 || (a->argc == 2 && !want_ms(sc, a->argv[1], &ms)))
+        return true;
+    return tap(sc, b, ms);
+}
+
+static bool cmd_bounce(script_t *sc, const args_t *a)
+{
+    unsigned long n;
+    if (!parse_uint(a->argv[0], 20, &n))
+        fail(sc, "bounce: '%s' is not a count 0..20", a->argv[0]);
+    else
+        sc->sim->buttons.bounce = (unsigned)n;
+    return true;
+}
+
+static bool cmd_cursor_at(script_t *sc, const args_t *a)
+{
+    uint8_t p;
+    if (strcmp(a->argv[0], "unknown") == 0)
+        sc->cursor = -1;
+    else if (want_point(sc, a->argv[0], &p))
+        sc->cursor = p;
+    return true;
+}
+
+static bool cmd_cursor_to(script_t *sc, const args_t *a)
+{
+    uint8_t p;
+    return !want_point(sc, a->argv[0], &p) || cursor_to(sc, p);
+}
+
+static bool cmd_autoplay(script_t *sc, const args_t *a)
+{
+    unsigned long level;
+    double ms;
+    if (!parse_uint(a->argv[0], 5, &level) || level < 1) {
+        fail(sc, "autoplay: '%s' is not a level 1..5", a->argv[0]);
+        return true;
+    }
+    if (!want_ms(sc, a->argv[1], &ms))
+        return true;
+    sim_autoplay_io_t io = {sc, autoplay_enter, autoplay_fail, autoplay_consumed};
+    if (sim_autoplay(sc->sim, &io, (unsigned)level, ms) != 0 && sc->failures == 0)
+        sc->failures++;
+    return !sc->sim->crashed;
+}
+
+static bool cmd_move(script_t *sc, const args_t *a)
+{
+    if (a->argc == 2 && strcmp(a->argv[1], "hold") != 0) {
+        fail(sc, "move: the word after the move can only be 'hold'");
+        return true;
+    }
+    return play_move(sc, a->argv[0], a->argc == 2);
+}
+
+static const char *uart_after(const script_t *sc, const char *text)
+{
+    const sim_uart_t *u = &sc->sim->uart;
+    return u->text ? strstr(u->text + sc->uart_mark, text) : NULL;
+}
+
+static bool cmd_expect_uart(script_t *sc, const args_t *a)
+{
+    const char *hit = uart_after(sc, a->rest);
+    if (!hit)
+        fail(sc, "UART output so far lacks \"%s\"", a->rest);
+    else
+        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(a->rest);
+    return true;
+}
+
+static bool cmd_expect_no_uart(script_t *sc, const args_t *a)
+{
+    if (uart_after(sc, a->rest))
+        fail(sc, "UART output has \"%s\" after the last match", a->rest);
+    return true;
+}
+
+/* wait-uart MS TEXT */
+static bool cmd_wait_uart(script_t *sc, const args_t *a)
+{
+    double ms;
+    if (!want_ms(sc, a->argv[0], &ms))
+        return true;
+    const char *text = a->rest + strlen(a->argv[0]);
+    while (*text == ' ' || *text == '\t')
+        text++;
+    const double limit = sim_now_ms(sc->sim) + ms;
+    const char *hit = NULL;
+    bool alive = true;
+    while (alive && !(hit = uart_after(sc, text)) && sim_now_ms(sc->sim) < limit)
+        alive = run_for(sc, 1.0);
+    if (!hit)
+        fail(sc, "no \"%s\" on the UART in time", text);
+    else
+        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(text);
+    return alive;
+}
+
+/* expect-frame, then 8 lines of 8 letters (. r g y R G Y, ? for any) */
+static bool cmd_expect_frame(script_t *sc, const args_t *a)
+{
+    (void)a;
+    char want[MATRIX_N][MATRIX_N + 1], got[MATRIX_N][MATRIX_N + 1];
+    const int first_line = sc->line_no;
+    for (int r = 0; r < MATRIX_N; r++) {
+        char buf[64];
+        if (!sc->file || !fgets(buf, sizeof buf, sc->file)) {
+            fail(sc, "expect-frame (line %d) needs 8 lines; the script ended after %d", first_line, r);
+            return true;
+        }
+        sc->line_no++;
+        const char *row = trim(buf);
+        if (strlen(row) != MATRIX_N || strspn(row, ".rgyRGY?") != MATRIX_N) {
+            fail(sc, "expect-frame row '%s' is not 8 of . r g y R G Y ?", row);
+            return true;
+        }
+        memcpy(want[r], row, MATRIX_N + 1);
+    }
+    sim_frame(sc->sim, got);
+    bool same = true;
+    for (int r = 0; r < MATRIX_N; r++)
+        for (int c = 0; c < MATRIX_N; c++)
+            if (want[r][c] != '?' && want[r][c] != got[r][c])
+                same = false;
+    if (!same) {
+        fail(sc, "frame differs; expected then seen:");
+        for (int r = 0; r < MATRIX_N; r++)
+            fprintf(stderr, "  %s   %s\n", want[r], got[r]);
+    }
+    return true;
+}
+
+static bool cmd_expect_tone(script_t *sc, const args_t *a)
+{
+    double want;
+    if (!parse_number(a->argv[0], 100000, &want) || want <= 0) {
+        fail(sc, "expect-tone: '%s' is not a frequency in Hz", a->argv[0]);
+        return true;
+    }
+    const sim_buzzer_t *z = &sc->sim->buzzer;
+    bool found = false;
+    for (size_t i = sc->tone_mark; i < z->tone_count && !found; i++)
+        if (fabs(z->tones[i].freq_hz - want) <= want * 0.03) {
+            found = true;
+            sc->tone_mark = i + 1;
+        }
+    if (!found && z->on && fabs(z->freq - want) <= want * 0.03) {
+        found = true; /* still sounding */
+        sc->tone_mark = z->tone_count + 1;
+    }
+    if (!found)
+        fail(sc, "no %s Hz tone since the last check", a->argv[0]);
+    return true;
+}
+
+static bool cmd_expect_refresh(script_t *sc, const args_t *a)
+{
+    double want;
+    if (!parse_number(a->argv[0], 100000, &want)) {
+        fail(sc, "expect-refresh: '%s' is not a rate in Hz", a->argv[0]);
+        return true;
+    }
+    const double hz = sim_refresh_hz(sc->sim);
+    if (hz < want)
+        fail(sc, "refresh rate %.1f Hz < %s Hz", hz, a->argv[0]);
+    return true;
+}
+
+static bool cmd_expect_think_refresh(script_t *sc, const args_t *a)
+{
+    double want;
+    const sim_measure_t *m = &sc->sim->measure;
+    if (!parse_number(a->argv[0], 100000, &want))
+        fail(sc, "expect-think-refresh: '%s' is not a rate in Hz", a->argv[0]);
+    else if (m->think.count == 0 || m->think_min_hz < want)
+        fail(sc, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, a->argv[0],
+             (unsigned long long)m->think.count);
+    return true;
+}
+
+static bool cmd_expect_max(script_t *sc, const args_t *a)
+{
+    const bool ram = strncmp(a->line, "expect-ram-max", 14) == 0;
+    unsigned long limit;
+    if (!parse_uint(a->argv[0], 1uL << 20, &limit)) {
+        fail(sc, "'%s' is not a byte count", a->argv[0]);
+        return true;
+    }
+    const unsigned have = ram ? sim_static_ram(sc->sim) + sim_peak_stack(sc->sim) : sc->sim->flash_bytes;
+    if (have > limit)
+        fail(sc, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
+    return true;
+}
+
+/* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
+static bool cmd_expect_spans(script_t *sc, const args_t *a)
+{
+    const sim_measure_t *m = &sc->sim->measure;
+    unsigned first = 0, count = 0;
+    char kind[8], tail;
+    double limit = 0;
+    if (sscanf(a->argv[0], "%u-%u%c", &first, &count, &tail) != 2 ||
+        sscanf(a->argv[1], "%7[a-z]<=%lf%c", kind, &limit, &tail) != 2 ||
+        (strcmp(kind, "max") != 0 && strcmp(kind, "mean") != 0) || count == 0 || first + count > m->span_count) {
+        fail(sc, "expect-spans FIRST-COUNT max<=MS|mean<=MS over the %u recorded spans: %s", m->span_count, a->line);
+        return true;
+    }
+    double max = 0, sum = 0;
+    for (unsigned i = first; i < first + count; i++) {
+        sum += m->spans_ms[i];
+        if (m->spans_ms[i] > max)
+            max = m->spans_ms[i];
+    }
+    const double got = strcmp(kind, "max") == 0 ? max : sum / count;
+    if (got > limit)
+        fail(sc, "over budget: %s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first, first + count - 1);
+    return true;
+}
+
+static bool cmd_print_frame(script_t *sc, const args_t *a)
+{
+    (void)a;
+    char got[MATRIX_N][MATRIX_N + 1];
+    sim_frame(sc->sim, got);
+    for (int r = 0; r < MATRIX_N; r++)
+        printf("  %s\n", got[r]);
+    return true;
+}
+
+static bool cmd_report(script_t *sc, const args_t *a)
+{
+    (void)a;
+    sim_report(sc->sim, "");
+    return true;
+}
+
+/* ---- power-cut sweep --------------------------------------------------------
+ * power-cut-sweep COUNT COMMAND...: cuts the power at COUNT instants spread
+ * evenly over the EEPROM writes that COMMAND causes, each in a forked copy
+ * of the simulation, and checks that what the console shows after it boots
+ * again is what it shows after a cut just before COMMAND (the old save) or
+ * after the save completed (the new one). Then runs COMMAND for real. */
+#define OUTCOME_MAX 1024
+
+typedef struct {
+    uint64_t first_write, last_write_done;
+    char outcome[OUTCOME_MAX];
+} cut_result_t;
+
+/* What the console shows after the cut: its debug console lines since the
+ * cut (the boot counter's noise aside) and the matrix. */
+static void outcome_after(script_t *sc, size_t uart_from, char *out)
+{
+    char frame[MATRIX_N][MATRIX_N + 1];
+    sim_frame(sc->sim, frame);
+    const sim_uart_t *u = &sc->sim->uart;
+    snprintf(out, OUTCOME_MAX, "%s", u->text && uart_from < u->len ? u->text + uart_from : "");
+    for (int r = 0; r < MATRIX_N; r++) {
+        const size_t len = strlen(out);
+        snprintf(out + len, OUTCOME_MAX - len, "  %s\n", frame[r]);
+    }
+}
+
+static void power_cut_now(script_t *sc, size_t *uart_from)
+{
+    sim_power_cut(sc->sim);
+    sc->sim->buttons.dead = true; /* the rest of the command's presses hit a dead console */
+    *uart_from = sc->sim->uart.len;
+}
+
+/* In a child: cut the power at `cut_at` (a cycle; 0: when the save is over,
+ * ~0: before the command), boot, and report what the console shows. */
+static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
+{
+    sim_t *s = sc->sim;
+    cut_result_t r;
+    size_t uart_from = 0;
+    bool cut = false;
+    memset(&r, 0, sizeof r);
+    s->uart.echo = false;
+    sc->in_child = true;
+    sim_eeprom_watch(s);
+    if (cut_at == ~(uint64_t)0) {
+        power_cut_now(sc, &uart_from);
+        cut = true;
+    } else if (cut_at) {
+        s->power_cut_at = cut_at;
+    }
+    dispatch(sc, command);
+    if (s->power_cut_at == 0 && cut_at && cut_at != ~(uint64_t)0) {
+        cut = true; /* it fell inside the command */
+        uart_from = s->power_cut_uart;
+    }
+    if (!cut && cut_at) { /* after the command: wait for the instant */
+        while (s->power_cut_at && !s->crashed)
+            run_for(sc, 0.5);
+        uart_from = s->power_cut_uart;
+    } else if (!cut) { /* the save in full: wait until the writes stop */
+        for (int i = 0; i < 10000 && !s->crashed; i++) {
+            const uint64_t quiet = (uint64_t)(SETTLE_MS * (double)s->freq / 1000.0);
+            if (!s->eeprom.busy && sim_now(s) - s->eeprom.last_write_done_at > quiet)
+                break;
+            run_for(sc, 1.0);
+        }
+        power_cut_now(sc, &uart_from);
+    }
+    s->buttons.dead = false;
+    run_for(sc, AFTER_CUT_MS);
+    r.first_write = s->eeprom.first_write_at;
+    r.last_write_done = s->eeprom.last_write_done_at;
+    outcome_after(sc, uart_from, r.outcome);
+    if (sc->failures || s->crashed)
+        snprintf(r.outcome, sizeof r.outcome, "(the run failed)");
+    const ssize_t w = write(fd, &r, sizeof r);
+    _exit(w == (ssize_t)sizeof r ? 0 : 1);
+}
+
+static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t *r)
+{
+    int fds[2];
+    fflush(stdout);
+    fflush(stderr);
+    if (pipe(fds) != 0)
+        return false;
+    const pid_t pid = fork();
+    if (pid < 0)
+        return false;
+    if (pid == 0) {
+        close(fds[0]);
+        sweep_child(sc, command, cut_at, fds[1]);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    while (got < sizeof *r) {
+        const ssize_t n = read(fds[0], (char *)r + got, sizeof *r - got);
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return got == sizeof *r && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static bool cmd_power_cut_sweep(script_t *sc, const args_t *a)
+{
+    unsigned long count;
+    if (!parse_uint(a->argv[0], 100000, &count) || count < 2) {
+        fail(sc, "power-cut-sweep: '%s' is not a count of instants (2..100000)", a->argv[0]);
+        return true;
+    }
+    char command[512];
+    const char *c = a->rest + strlen(a->argv[0]);
+    while (*c == ' ' || *c == '\t')
+        c++;
+    snprintf(command, sizeof command, "%s", c);
+    static cut_result_t before, after, cut;
+    char copy[512];
+    memcpy(copy, command, sizeof copy);
+    if (!sweep_run(sc, copy, ~(uint64_t)0, &before) || (memcpy(copy, command, sizeof copy), 0) ||
+        !sweep_run(sc, copy, 0, &after)) {
+        fail(sc, "power-cut-sweep: a simulation copy failed");
+        return true;
+    }
+    if (!after.first_write) {
+        fail(sc, "power-cut-sweep: '%s' wrote nothing to the EEPROM", command);
+        return true;
+    }
+    if (strcmp(before.outcome, after.outcome) == 0)
+        fail(sc, "power-cut-sweep: the old and the new save look the same; the sweep cannot tell them apart");
+    const uint64_t span = after.last_write_done - after.first_write;
+    unsigned old_seen = 0, new_seen = 0, bad = 0;
+    for (unsigned long i = 0; i < count; i++) {
+        const uint64_t at = after.first_write + span * i / (count - 1);
+        memcpy(copy, command, sizeof copy);
+        if (!sweep_run(sc, copy, at, &cut)) {
+            fail(sc, "power-cut-sweep: the copy cut at cycle %llu failed", (unsigned long long)at);
+            return true;
+        }
+        if (strcmp(cut.outcome, before.outcome) == 0)
+            old_seen++;
+        else if (strcmp(cut.outcome, after.outcome) == 0)
+            new_seen++;
+        else if (bad++ == 0)
+            fail(sc, "power cut %.3f ms into the save: neither the old nor the new save came back; seen:\n%s"
+                     "old:\n%snew:\n%s",
+                 (double)(at - after.first_write) * 1000.0 / (double)sc->sim->freq, cut.outcome, before.outcome,
+                 after.outcome);
+    }
+    printf("power-cut-sweep: %lu cuts over %.1f ms of EEPROM writes: %u resumed the old save, %u the new, %u neither\n",
+           count, (double)span * 1000.0 / (double)sc->sim->freq, old_seen, new_seen, bad);
+    if (!bad && (!old_seen || !new_seen))
+        fail(sc, "power-cut-sweep: the cuts never saw the %s save: the sweep missed the save", old_seen ? "new" : "old");
+    return dispatch(sc, command); /* and now for real */
+}
+
+static const struct {
+    const char *name;
+    int min, max;      /* argument counts; -1: free text (at least one word) */
+    handler_fn run;
+    const char *usage;
+} commands[] = {
+    {"wait", 1, 1, cmd_wait, "wait MS"},
+    {"wait-until", 1, 1, cmd_wait_until, "wait-until MS"},
+    {"reset", 0, 0, cmd_reset, "reset"},
+    {"power-cut", 0, 0, cmd_power_cut, "power-cut"},
+    {"power-cut-sweep", 2, -1, cmd_power_cut_sweep, "power-cut-sweep COUNT COMMAND..."},
+    {"eeprom-poke", 2, 2, cmd_eeprom_poke, "eeprom-poke RECORD[.SLOT][+OFFSET] VALUE"},
+    {"press", 1, 1, cmd_press, "press BUTTON"},
+    {"release", 1, 1, cmd_press, "release BUTTON"},
+    {"tap", 1, 2, cmd_tap, "tap BUTTON [MS]"},
+    {"hold", 2, 2, cmd_tap, "hold BUTTON MS"},
+    {"bounce", 1, 1, cmd_bounce, "bounce N"},
+    {"cursor-at", 1, 1, cmd_cursor_at, "cursor-at POINT|unknown"},
+    {"cursor-to", 1, 1, cmd_cursor_to, "cursor-to POINT"},
+    {"autoplay", 2, 2, cmd_autoplay, "autoplay LEVEL MS"},
+    {"move", 1, 2, cmd_move, "move MOVE [hold]"},
+    {"expect-uart", 1, -1, cmd_expect_uart, "expect-uart TEXT"},
+    {"expect-no-uart", 1, -1, cmd_expect_no_uart, "expect-no-uart TEXT"},
+    {"wait-uart", 2, -1, cmd_wait_uart, "wait-uart MS TEXT"},
+    {"expect-frame", 0, 0, cmd_expect_frame, "expect-frame (then 8 lines)"},
+    {"expect-tone", 1, 1, cmd_expect_tone, "expect-tone HZ"},
+    {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
+    {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
+    {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
+    {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
+    {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},
+    {"print-frame", 0, 0, cmd_print_frame, "print-frame"},
+    {"report", 0, 0, cmd_report, "report"},
+};
+
+/* Runs one command line; false when the MCU stopped. */
+static bool dispatch(script_t *sc, char *line)
+{
+    args_t a = {.line = line};
+    char *save = NULL, *word = strtok_r(line, " \t", &save);
+    if (!word)
+        return true;
+    /* strtok_r ended the word with a NUL: the rest starts past it */
+    const char *rest = save ? save : word + strlen(word);
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    static char rest_copy[512];
+    snprintf(rest_copy, sizeof rest_copy, "%s", rest);
+    a.rest = rest_copy;
+    static char arg_copy[512];
+    snprintf(arg_copy, sizeof arg_copy, "%s", rest);
+    int n = 0;
+    for (char *t = strtok_r(arg_copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        if (n < ARGS_MAX)
+            a.argv[n] = t;
+        n++;
+    }
+    a.argc = n;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(commands[i].name, word) != 0)
+            continue;
+        if (n < commands[i].min || (commands[i].max >= 0 && n > commands[i].max)) {
+            fail(sc, "usage: %s", commands[i].usage);
+            return true;
+        }
+        char line_copy[600];
+        snprintf(line_copy, sizeof line_copy, "%s %s", word, rest_copy);
+        a.line = line_copy;
+        return commands[i].run(sc, &a);
+    }
+    fail(sc, "unknown command '%s'", word);
+    return true;
+}
+
 int sim_script_run(sim_t *s, const char *path, bool verbose)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "jarmo-sim: cannot open script %s\n", path);
+        fprintf(stderr, "jarmo-sim: cannot open script %s: %s\n", path, strerror(errno));
         return 2;
     }
-    script_t sc = {.sim = s, .path = path, .cursor = -1, .verbose = verbose};
+    script_t sc = {.sim = s, .file = f, .path = path, .cursor = -1, .verbose = verbose};
     char raw[512];
     bool alive = true;
     while (alive && fgets(raw, sizeof raw, f)) {
@@ -135,154 +785,9 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
         char *line = trim(raw);
         if (!*line || *line == '#')
             continue;
-        char cmd[32] = "", a1[128] = "", a2[128] = "";
-        const int n = sscanf(line, "%31s %127s %127s", cmd, a1, a2);
-        const char *rest = line + strlen(cmd);
-        while (*rest == ' ')
-            rest++;
         if (verbose)
             printf("[%9.1f ms] %s\n", sim_now_ms(s), line);
-        if (strcmp(cmd, "wait") == 0 && n == 2) {
-            alive = run_for(&sc, atof(a1));
-        } else if (strcmp(cmd, "wait-until") == 0 && n == 2) {
-            alive = sim_run_until_ms(s, atof(a1));
-        } else if (strcmp(cmd, "reset") == 0 && n == 1) {
-            sim_reset(s);
-            sc.cursor = -1;
-        } else if (strcmp(cmd, "eeprom-poke") == 0 && n == 3) {
-            sim_eeprom_poke(s, (unsigned)strtoul(a1, NULL, 0), (uint8_t)strtoul(a2, NULL, 0));
-        } else if (strcmp(cmd, "expect-no-uart") == 0 && *rest) {
-            if (s->uart && strstr(s->uart + sc.uart_mark, rest))
-                fail(&sc, "UART output has \"%s\" after the last match", rest);
-        } else if ((strcmp(cmd, "press") == 0 || strcmp(cmd, "release") == 0) && n == 2) {
-            const int b = sim_button_by_name(a1);
-            if (b < 0)
-                fail(&sc, "unknown button '%s'", a1);
-            else
-                sim_button(s, b, cmd[0] == 'p');
-        } else if ((strcmp(cmd, "tap") == 0 || strcmp(cmd, "hold") == 0) && n >= 2) {
-            const int b = sim_button_by_name(a1);
-            const double ms = n == 3 ? atof(a2) : TAP_MS;
-            if (b < 0)
-                fail(&sc, "unknown button '%s'", a1);
-            else
-                alive = tap(&sc, b, ms);
-        } else if (strcmp(cmd, "bounce") == 0 && n == 2) {
-            s->bounce = (unsigned)atoi(a1);
-        } else if (strcmp(cmd, "cursor-at") == 0 && n == 2) {
-            sc.cursor = strcmp(a1, "unknown") == 0 ? -1 : point_of(a1);
-        } else if (strcmp(cmd, "cursor-to") == 0 && n == 2) {
-            if (point_of(a1) < 0)
-                fail(&sc, "bad point '%s'", a1);
-            else
-                alive = cursor_to(&sc, point_of(a1));
-        } else if (strcmp(cmd, "autoplay") == 0 && n == 3) {
-            /* autoplay HUMAN_LEVEL MS */
-            sim_autoplay_io_t io = {&sc, autoplay_enter, autoplay_fail, autoplay_consumed};
-            if (sim_autoplay(s, &io, (unsigned)atoi(a1), atof(a2)) != 0 && sc.failures == 0)
-                sc.failures++;
-        } else if (strcmp(cmd, "move") == 0 && n >= 2) {
-            alive = play_move(&sc, a1, n == 3 && strcmp(a2, "hold") == 0);
-        } else if (strcmp(cmd, "expect-uart") == 0 && *rest) {
-            const char *hit = s->uart ? strstr(s->uart + sc.uart_mark, rest) : NULL;
-            if (!hit)
-                fail(&sc, "UART output so far lacks \"%s\"", rest);
-            else
-                sc.uart_mark = (size_t)(hit - s->uart) + strlen(rest);
-        } else if (strcmp(cmd, "wait-uart") == 0 && n >= 3) {
-            /* wait-uart MS TEXT */
-            const double limit = sim_now_ms(s) + atof(a1);
-            const char *text = rest + strlen(a1);
-            while (*text == ' ')
-                text++;
-            const char *hit = NULL;
-            while (alive && !(hit = s->uart ? strstr(s->uart + sc.uart_mark, text) : NULL) && sim_now_ms(s) < limit)
-                alive = run_for(&sc, 1.0);
-            if (!hit)
-                fail(&sc, "no \"%s\" on the UART in time", text);
-            else
-                sc.uart_mark = (size_t)(hit - s->uart) + strlen(text);
-        } else if (strcmp(cmd, "expect-frame") == 0) {
-            char want[MATRIX_N][MATRIX_N + 2], got[MATRIX_N][MATRIX_N + 1];
-            for (int r = 0; r < MATRIX_N; r++) {
-                char buf[64];
-                if (!fgets(buf, sizeof buf, f)) {
-                    fail(&sc, "%s", "expect-frame needs 8 lines");
-                    break;
-                }
-                sc.line_no++;
-                snprintf(want[r], sizeof want[r], "%.8s", trim(buf));
-            }
-            sim_frame(s, got);
-            if (!frame_matches(got, want)) {
-                fail(&sc, "%s", "frame differs; expected then seen:");
-                for (int r = 0; r < MATRIX_N; r++)
-                    fprintf(stderr, "  %s   %s\n", want[r], got[r]);
-            }
-        } else if (strcmp(cmd, "expect-tone") == 0 && n == 2) {
-            const double want = atof(a1);
-            bool found = false;
-            for (size_t i = sc.tone_mark; i < s->tone_count && !found; i++)
-                if (fabs(s->tones[i].freq_hz - want) <= want * 0.03) {
-                    found = true;
-                    sc.tone_mark = i + 1;
-                }
-            if (!found && s->buzzer_on && fabs(s->buzzer_freq - want) <= want * 0.03) {
-                found = true; /* still sounding */
-                sc.tone_mark = s->tone_count + 1;
-            }
-            if (!found)
-                fail(&sc, "no %s Hz tone since the last check", a1);
-        } else if (strcmp(cmd, "expect-refresh") == 0 && n == 2) {
-            const double hz = matrix_refresh_hz(&s->matrix, sim_now(s), s->freq, 1.0);
-            char buf[64];
-            snprintf(buf, sizeof buf, "%.1f Hz < %s Hz", hz, a1);
-            if (hz < atof(a1))
-                fail(&sc, "refresh rate %s", buf);
-        } else if (strcmp(cmd, "expect-think-refresh") == 0 && n == 2) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%.1f Hz < %s Hz (%llu spans)", s->think_min_hz, a1,
-                     (unsigned long long)s->think.count);
-            if (s->think.count == 0 || s->think_min_hz < atof(a1))
-                fail(&sc, "refresh while thinking %s", buf);
-        } else if ((strcmp(cmd, "expect-ram-max") == 0 || strcmp(cmd, "expect-flash-max") == 0) && n == 2) {
-            const bool ram = cmd[7] == 'r';
-            const unsigned have = ram ? sim_static_ram(s) + sim_peak_stack(s) : s->flash_bytes;
-            char buf[96];
-            snprintf(buf, sizeof buf, "%s %u bytes > %s", ram ? "static RAM + peak stack" : "flash", have, a1);
-            if (have > (unsigned)atoi(a1))
-                fail(&sc, "over budget: %s", buf);
-        } else if (strcmp(cmd, "expect-spans") == 0 && n == 3) {
-            /* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
-            unsigned first = 0, count = 0;
-            char kind[8];
-            double limit = 0;
-            if (sscanf(a1, "%u-%u", &first, &count) != 2 || sscanf(a2, "%7[a-z]<=%lf", kind, &limit) != 2 ||
-                first + count > s->span_count || count == 0) {
-                fail(&sc, "expect-spans FIRST-COUNT max<=MS|mean<=MS over recorded spans: %s", line);
-            } else {
-                double max = 0, sum = 0;
-                for (unsigned i = first; i < first + count; i++) {
-                    sum += s->spans_ms[i];
-                    if (s->spans_ms[i] > max)
-                        max = s->spans_ms[i];
-                }
-                const double got = strcmp(kind, "max") == 0 ? max : sum / count;
-                char buf[96];
-                snprintf(buf, sizeof buf, "%s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first,
-                         first + count - 1);
-                if (got > limit)
-                    fail(&sc, "over budget: %s", buf);
-            }
-        } else if (strcmp(cmd, "print-frame") == 0) {
-            char got[MATRIX_N][MATRIX_N + 1];
-            sim_frame(s, got);
-            print_frame(got, "  ");
-        } else if (strcmp(cmd, "report") == 0) {
-            sim_report(s, "");
-        } else {
-            fail(&sc, "unknown or malformed command: %s", line);
-        }
+        alive = dispatch(&sc, line);
     }
     fclose(f);
     if (!alive)

@@ -84,7 +84,7 @@ static void read_keys(sim_t *s, double *release_at, double now)
             b = SIM_BTN_RIGHT;
         }
         if (b >= 0) {
-            if (!s->pressed[b])
+            if (!s->buttons.pressed[b])
                 sim_button(s, b, true);
             release_at[b] = now + hold;
         }
@@ -95,7 +95,7 @@ static void draw(sim_t *s, bool color)
 {
     matrix_view_t v;
     char letters[MATRIX_N][MATRIX_N + 1];
-    matrix_view(&s->matrix, sim_now(s), &v);
+    sim_view(s, &v);
     matrix_dump(&v, letters);
     printf("\x1b[H");
     printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
@@ -118,15 +118,15 @@ static void draw(sim_t *s, bool color)
     printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
     printf("  m: hold B (menu)   q or Ctrl-C: quit\x1b[K\n\n");
     /* the last lines of the debug console */
-    const char *end = s->uart ? s->uart + s->uart_len : NULL, *p = end;
+    const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
     int lines = 0;
-    while (p && p > s->uart && lines < 5)
+    while (p && p > s->uart.text && lines < 5)
         if (*--p == '\n' && p != end - 1)
             lines++;
     printf("  debug console:\x1b[K\n");
     if (p) {
-        for (const char *q = p == s->uart ? p : p + 1; q < end; q++) {
-            if (q == (p == s->uart ? p : p + 1) || q[-1] == '\n')
+        for (const char *q = p == s->uart.text ? p : p + 1; q < end; q++) {
+            if (q == (p == s->uart.text ? p : p + 1) || q[-1] == '\n')
                 printf("    ");
             putchar(*q == '\n' ? '\n' : *q);
             if (*q == '\n')
@@ -155,7 +155,7 @@ int sim_interactive(sim_t *s, bool color)
             break;
         read_keys(s, release_at, now);
         for (int b = 0; b < SIM_BUTTONS; b++)
-            if (s->pressed[b] && now >= release_at[b])
+            if (s->buttons.pressed[b] && now >= release_at[b])
                 sim_button(s, b, false);
         draw(s, color);
         const double spare = FRAME_MS - (wall_ms() - start - now);

@@ -21,3 +21,60 @@ expect() {
 }
 # engine: perft counts past 2^32
 expect perft-64-bit 0 '^= 4423356140$' -- sh -c "printf 'perft 9\n' | '$host/jarmo'"
+# jarmo-sim: what it is given to run
+head -c 4096 /dev/urandom > "$tmp/random.bin"
+printf 'not an elf at all\n' > "$tmp/text.elf"
+expect sim-host-elf 2 'is not an AVR ELF' -- "$sim" --report-at 100 /bin/true
+expect sim-random-bytes 2 'is not an ELF file' -- "$sim" --report-at 100 "$tmp/random.bin"
+expect sim-text-file 2 'is not an ELF file' -- "$sim" --report-at 100 "$tmp/text.elf"
+expect sim-missing-elf 2 'cannot open firmware' -- "$sim" --report-at 100 "$tmp/nothing.elf"
+expect sim-object-file 2 'not an AVR executable' -- "$sim" --report-at 100 "$host/../avr/obj/firmware/rules/rules.o"
+expect sim-eeprom-no-folder 2 'cannot create the EEPROM file' -- "$sim" --eeprom "$tmp/no/such/folder/ee.bin" --report-at 10 "$elf"
+expect sim-eeprom-unwritable 2 'cannot (write|save|create)' -- "$sim" --eeprom /proc/jarmo-ee.bin --report-at 10 "$elf"
+expect sim-report-at-text 2 'not a time in ms.*abc' -- "$sim" --report-at abc "$elf"
+expect sim-dump-at-negative 2 'not a time in ms.*-5' -- "$sim" --dump-frame-at -5 "$elf"
+expect sim-dump-at-missing 2 'missing time after' -- "$sim" "$elf" --dump-frame-at
+expect sim-unknown-option 2 'unknown option: --fast' -- "$sim" --fast "$elf"
+expect sim-two-elves 2 'one firmware only' -- "$sim" "$elf" "$elf"
+# jarmo-sim: a good EEPROM file round trip, then the stack guard
+expect sim-eeprom-saved 0 '' -- "$sim" --eeprom "$tmp/ee.bin" --report-at 50 "$elf"
+if [ "$(stat -c %s "$tmp/ee.bin" 2>/dev/null)" = 1024 ]; then ok sim-eeprom-size; else bad sim-eeprom-size "no 1024-byte file"; fi
+expect sim-stack-overflow 1 'stack overflow at .*reached the static data' -- "$sim" --report-at 100 "$host/../avr/stack_overflow.elf"
+# jarmo-sim scripts: bad lines are failures with their line numbers
+script() { printf '%s\n' "$@" > "$tmp/s.script"; }
+script 'wait abc'
+expect script-wait-text 1 's.script:1: .*abc. is not a time' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'wait 10' 'wait -50'
+expect script-wait-negative 1 's.script:2: .*-50. is not a time' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'eeprom-poke 99999 300'
+expect script-poke-address 1 'eeprom-poke: .99999. is not' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'eeprom-poke game.0 300'
+expect script-poke-value 1 'value .300. is not a byte' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'eeprom-poke game.2 0'
+expect script-poke-slot 1 'game.2. is not' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'wait 300' 'expect-frame' 'rrrrr...' '........'
+expect script-frame-cut-short 1 'needs 8 lines; the script ended after 2' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'wait 300' 'expect-frame' 'rrrrr...' 'xx' '........' '........' '........' '........' '........' '........'
+expect script-frame-bad-row 1 "row 'xx' is not 8 of" -- "$sim" --script "$tmp/s.script" "$elf"
+script 'tap z'
+expect script-bad-button 1 "unknown button 'z'" -- "$sim" --script "$tmp/s.script" "$elf"
+script 'frobnicate 3'
+expect script-unknown-command 1 "unknown command 'frobnicate'" -- "$sim" --script "$tmp/s.script" "$elf"
+script 'tap'
+expect script-missing-argument 1 'usage: tap BUTTON' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'move b1-q7'
+expect script-bad-move 1 "bad move 'b1-q7'" -- "$sim" --script "$tmp/s.script" "$elf"
+expect script-missing-file 2 'cannot open script' -- "$sim" --script "$tmp/none.script" "$elf"
+# jarmo-arena: players and options
+expect arena-uct-negative 2 'not a player: uct:-1' -- "$host/jarmo-arena" uct:-1 random
+expect arena-uct-zero 2 'not a player: uct:0' -- "$host/jarmo-arena" uct:0 random
+expect arena-ai-suffix 2 'not a player: ai:3x' -- "$host/jarmo-arena" ai:3x random
+expect arena-ai-level 2 'not a player: ai:6' -- "$host/jarmo-arena" ai:6 random
+expect arena-rules 2 'unknown rule set.*chess' -- "$host/jarmo-arena" -r chess ai:1 random
+expect arena-option 2 'unknown option: -x' -- "$host/jarmo-arena" -x 3 ai:1 random
+expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random
+expect arena-one-player 2 'two players wanted' -- "$host/jarmo-arena" random
+expect arena-plays 0 '^ai:1 vs random: 2 games' -- "$host/jarmo-arena" -g 1 -r classic ai:1 random
+# the engine protocol: malformed lines get "?" and change nothing
+expect engine-bad-lines 0 '^= bbbbb/...../...../...../wwwww w classic 0,0 0,0 - -$' -- sh -c \
+  "printf 'perft 99\nplay z9-z8\nrules chess\nlevel 0\nseed 70000\nposition junk\nfen\n' | '$host/jarmo'"

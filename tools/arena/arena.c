@@ -8,6 +8,7 @@
  * GAMES pairs per rule set, over every rule set unless -r names one. The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,7 +96,12 @@ static rules_move_t play_uct(const rules_pos_t *root, player_t *pl)
 {
     const size_t need = (size_t)pl->param * RULES_MAX_MOVES + RULES_MAX_MOVES + 1;
     if (tree_cap < need) {
-        tree = realloc(tree, need * sizeof *tree);
+        uct_node_t *grown = realloc(tree, need * sizeof *tree);
+        if (!grown) {
+            fprintf(stderr, "jarmo-arena: not enough memory for %u playouts\n", pl->param);
+            exit(2);
+        }
+        tree = grown;
         tree_cap = need;
     }
     size_t used = 1;
@@ -169,19 +175,40 @@ static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_see
     }
 }
 
+/* A whole decimal number lo..hi, nothing else (no sign, no suffix). */
+static bool parse_count(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    const unsigned long v = strtoul(s, &end, 10);
+    if (*end || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+#define UCT_MAX_PLAYOUTS 1000000uL
+
 static bool parse_player(const char *s, player_t *pl)
 {
+    unsigned long v;
     memset(pl, 0, sizeof *pl);
     snprintf(pl->name, sizeof pl->name, "%s", s);
     if (strncmp(s, "ai:", 3) == 0) {
         pl->kind = P_AI;
-        pl->param = (unsigned)atoi(s + 3);
-        return pl->param >= 1 && pl->param <= AI_LEVELS;
+        if (!parse_count(s + 3, 1, AI_LEVELS, &v))
+            return false;
+        pl->param = (unsigned)v;
+        return true;
     }
     if (strncmp(s, "uct:", 4) == 0) {
         pl->kind = P_UCT;
-        pl->param = (unsigned)atoi(s + 4);
-        return pl->param > 0;
+        if (!parse_count(s + 4, 1, UCT_MAX_PLAYOUTS, &v))
+            return false;
+        pl->param = (unsigned)v;
+        return true;
     }
     pl->kind = strcmp(s, "random") == 0 ? P_RANDOM : P_GREEDY;
     return strcmp(s, "random") == 0 || strcmp(s, "greedy") == 0;
@@ -217,29 +244,52 @@ static double play_game(uint8_t set, player_t *a, player_t *b, bool a_white, uin
 
 static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : -400.0 * log10(1.0 / score - 1.0); }
 
+static int usage(const char *why, const char *what)
+{
+    fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
+    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-v 0|1] PLAYER PLAYER\n"
+                    "players: ai:1..%u random greedy uct:1..%lu\n", AI_LEVELS, UCT_MAX_PLAYOUTS);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     int pairs = 10, only = -1;
     uint32_t seed = 1;
     int opt = 1;
     for (; opt < argc && argv[opt][0] == '-'; opt += 2) {
+        const char *name = argv[opt];
+        unsigned long v;
+        if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0)
+            return usage("unknown option", name);
         if (opt + 1 >= argc)
-            break;
-        if (strcmp(argv[opt], "-g") == 0)
-            pairs = atoi(argv[opt + 1]);
-        else if (strcmp(argv[opt], "-r") == 0)
-            only = rules_set_by_name(argv[opt + 1]);
-        else if (strcmp(argv[opt], "-s") == 0)
-            seed = (uint32_t)atoi(argv[opt + 1]);
-        else if (strcmp(argv[opt], "-v") == 0)
-            verbose = atoi(argv[opt + 1]) != 0;
+            return usage("missing value after", name);
+        const char *value = argv[opt + 1];
+        if (name[1] == 'r') {
+            only = rules_set_by_name(value);
+            if (only < 0)
+                return usage("unknown rule set (classic, brainking, ludos, jasir)", value);
+        } else if (name[1] == 'g') {
+            if (!parse_count(value, 1, 1000000, &v))
+                return usage("-g takes a number of game pairs 1..1000000", value);
+            pairs = (int)v;
+        } else if (name[1] == 's') {
+            if (!parse_count(value, 0, 0xFFFFFFFFuL, &v))
+                return usage("-s takes a seed 0..4294967295", value);
+            seed = (uint32_t)v;
+        } else {
+            if (!parse_count(value, 0, 1, &v))
+                return usage("-v takes 0 or 1", value);
+            verbose = v != 0;
+        }
     }
     player_t a, b;
-    if (argc - opt != 2 || !parse_player(argv[opt], &a) || !parse_player(argv[opt + 1], &b) || pairs < 1) {
-        fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] PLAYER PLAYER\n"
-                        "players: ai:1..%u random greedy uct:PLAYOUTS\n", AI_LEVELS);
-        return 2;
-    }
+    if (argc - opt != 2)
+        return usage("two players wanted", argc - opt < 2 ? "too few" : "too many");
+    if (!parse_player(argv[opt], &a))
+        return usage("not a player", argv[opt]);
+    if (!parse_player(argv[opt + 1], &b))
+        return usage("not a player", argv[opt + 1]);
     int wins = 0, draws = 0, losses = 0, games = 0;
     double sum = 0, sum2 = 0;
     for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {

@@ -125,6 +125,191 @@ static long ai_level_arg(protocol_t *e, const char *arg)
     return level;
 }
 
+/* ---- commands: one handler each, dispatched through the table below ---- */
+typedef struct {
+    int nargs;
+    char **argv;      /* argv[0] is the command word */
+    const char *rest; /* the text after the command word ("position") */
+} args_t;
+
+static void cmd_quit(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    say(e, "= bye");
+    e->quit = true;
+}
+
+static void cmd_rules(protocol_t *e, const args_t *a)
+{
+    const int8_t s = rules_set_by_name(a->argv[1]);
+    if (s < 0) {
+        sayf(e, "? unknown rule set: %.40s", a->argv[1]);
+        return;
+    }
+    e->set = (uint8_t)s;
+    new_game(e, RULES_WHITE);
+    say(e, "= ok");
+}
+
+static void cmd_new(protocol_t *e, const args_t *a)
+{
+    uint8_t first = RULES_WHITE;
+    if (a->nargs == 1) {
+        if (strcmp(a->argv[1], "black") == 0)
+            first = RULES_BLACK;
+        else if (strcmp(a->argv[1], "white") != 0) {
+            sayf(e, "? unknown side: %.40s", a->argv[1]);
+            return;
+        }
+    }
+    new_game(e, first);
+    say(e, "= ok");
+}
+
+static void cmd_play(protocol_t *e, const args_t *a)
+{
+    rules_move_t m;
+    rules_undo_t u;
+    if (!rules_move_from_text(&e->pos, a->argv[1], &m)) {
+        sayf(e, "? illegal move: %.40s", a->argv[1]);
+        return;
+    }
+    rules_make(&e->pos, m, &u);
+    history_push(e, m, &u);
+    say(e, "= ok");
+}
+
+static void cmd_undo(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    if (e->hist_len == 0) {
+        say(e, "? nothing to undo");
+        return;
+    }
+    e->hist_len--;
+    const protocol_ply_t *ply = &e->history[(e->hist_head + e->hist_len) % PROTOCOL_HISTORY];
+    rules_unmake(&e->pos, ply->move, &ply->undo);
+    say(e, "= ok");
+}
+
+static void cmd_legal_args(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    cmd_legal(e);
+}
+
+static void cmd_perft(protocol_t *e, const args_t *a)
+{
+    const long depth = small_number(a->argv[1]);
+    char out[40];
+    if (depth < 0 || depth > e->max_perft) {
+        snprintf(out, sizeof out, "? perft depth must be 0..%u", e->max_perft);
+        say(e, out);
+        return;
+    }
+    rules_pos_t copy = e->pos;
+    snprintf(out, sizeof out, "= %llu", (unsigned long long)rules_perft(&copy, (uint8_t)depth));
+    say(e, out);
+}
+
+static void cmd_result_args(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    cmd_result(e);
+}
+
+static void cmd_show_args(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    cmd_show(e);
+}
+
+static void cmd_level(protocol_t *e, const args_t *a)
+{
+    const long level = ai_level_arg(e, a->argv[1]);
+    if (level < 0)
+        return;
+    e->level = (uint8_t)level;
+    say(e, "= ok");
+}
+
+static void cmd_genmove(protocol_t *e, const args_t *a)
+{
+    const long level = a->nargs == 1 ? ai_level_arg(e, a->argv[1]) : e->level;
+    if (level < 0)
+        return;
+    if (rules_game_over(&e->pos)) {
+        say(e, "? the game is over");
+        return;
+    }
+    ai_stats_t stats;
+    rules_undo_t u;
+    char text[RULES_MOVE_TEXT_MAX];
+    const rules_move_t m = ai_choose(&e->pos, (uint8_t)level, e->seed, NULL, NULL, &stats);
+    rules_make(&e->pos, m, &u);
+    history_push(e, m, &u);
+    rules_move_to_text(m, text);
+    sayf(e, "= %s", text);
+}
+
+static void cmd_seed(protocol_t *e, const args_t *a)
+{
+    const char *c = a->argv[1];
+    unsigned long v = 0;
+    for (; *c >= '0' && *c <= '9' && v <= 65535u; c++)
+        v = v * 10u + (unsigned long)(*c - '0');
+    if (*c || c == a->argv[1] || v > 65535u) {
+        say(e, "? seed must be 0..65535");
+        return;
+    }
+    e->seed = (uint16_t)v;
+    say(e, "= ok");
+}
+
+static void cmd_position(protocol_t *e, const args_t *a)
+{
+    const char *err = NULL;
+    rules_pos_t p;
+    if (!a->rest || !rules_pos_from_text(a->rest, &p, &err)) {
+        sayf(e, "? bad position: %s", err ? err : "usage: position TEXT (see docs/protocol.md)");
+        return;
+    }
+    e->pos = p;
+    e->set = rules_set_of(&p);
+    e->hist_len = 0;
+    say(e, "= ok");
+}
+
+static void cmd_fen(protocol_t *e, const args_t *a)
+{
+    (void)a;
+    char text[RULES_POS_TEXT_MAX];
+    rules_pos_to_text(&e->pos, text);
+    sayf(e, "= %s", text);
+}
+
+static const struct {
+    const char *name;
+    int min, max; /* argument counts; max -1: any (the handler reads the rest) */
+    const char *usage;
+    void (*run)(protocol_t *e, const args_t *a);
+} commands[] = {
+    {"quit", 0, 0, "quit", cmd_quit},
+    {"rules", 1, 1, "rules classic|brainking|ludos|jasir", cmd_rules},
+    {"new", 0, 1, "new [white|black]", cmd_new},
+    {"play", 1, 1, "play MOVE", cmd_play},
+    {"undo", 0, 0, "undo", cmd_undo},
+    {"legal", 0, 0, "legal", cmd_legal_args},
+    {"perft", 1, 1, "perft N", cmd_perft},
+    {"result", 0, 0, "result", cmd_result_args},
+    {"show", 0, 0, "show", cmd_show_args},
+    {"level", 1, 1, "level 1..5", cmd_level},
+    {"genmove", 0, 1, "genmove [LEVEL]", cmd_genmove},
+    {"seed", 1, 1, "seed N", cmd_seed},
+    {"position", 0, -1, "position TEXT", cmd_position},
+    {"fen", 0, 0, "fen", cmd_fen},
+};
+
 void protocol_command(protocol_t *e, const char *line)
 {
     char buf[PROTOCOL_LINE_MAX + 1];
@@ -142,139 +327,18 @@ void protocol_command(protocol_t *e, const char *line)
     }
     if (argc == 0)
         return; /* blank lines are ignored */
-    const char *cmd = argv[0];
-    const int nargs = argc - 1;
-
-#define WANT_ARGS(lo, hi, usage)                                  \
-    if (nargs < (lo) || nargs > (hi)) {                           \
-        say(e, "? usage: " usage);                                \
-        return;                                                   \
+    const args_t a = {argc - 1, argv, rest};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(commands[i].name, argv[0]) != 0)
+            continue;
+        if (a.nargs < commands[i].min || (commands[i].max >= 0 && a.nargs > commands[i].max)) {
+            sayf(e, "? usage: %s", commands[i].usage);
+            return;
+        }
+        commands[i].run(e, &a);
+        return;
     }
-    if (strcmp(cmd, "quit") == 0) {
-        WANT_ARGS(0, 0, "quit");
-        say(e, "= bye");
-        e->quit = true;
-    } else if (strcmp(cmd, "rules") == 0) {
-        WANT_ARGS(1, 1, "rules classic|brainking|ludos|jasir");
-        const int8_t s = rules_set_by_name(argv[1]);
-        if (s < 0) {
-            sayf(e, "? unknown rule set: %.40s", argv[1]);
-            return;
-        }
-        e->set = (uint8_t)s;
-        new_game(e, RULES_WHITE);
-        say(e, "= ok");
-    } else if (strcmp(cmd, "new") == 0) {
-        WANT_ARGS(0, 1, "new [white|black]");
-        uint8_t first = RULES_WHITE;
-        if (nargs == 1) {
-            if (strcmp(argv[1], "black") == 0)
-                first = RULES_BLACK;
-            else if (strcmp(argv[1], "white") != 0) {
-                sayf(e, "? unknown side: %.40s", argv[1]);
-                return;
-            }
-        }
-        new_game(e, first);
-        say(e, "= ok");
-    } else if (strcmp(cmd, "play") == 0) {
-        WANT_ARGS(1, 1, "play MOVE");
-        rules_move_t m;
-        rules_undo_t u;
-        if (!rules_move_from_text(&e->pos, argv[1], &m)) {
-            sayf(e, "? illegal move: %.40s", argv[1]);
-            return;
-        }
-        rules_make(&e->pos, m, &u);
-        history_push(e, m, &u);
-        say(e, "= ok");
-    } else if (strcmp(cmd, "undo") == 0) {
-        WANT_ARGS(0, 0, "undo");
-        if (e->hist_len == 0) {
-            say(e, "? nothing to undo");
-            return;
-        }
-        e->hist_len--;
-        const protocol_ply_t *ply = &e->history[(e->hist_head + e->hist_len) % PROTOCOL_HISTORY];
-        rules_unmake(&e->pos, ply->move, &ply->undo);
-        say(e, "= ok");
-    } else if (strcmp(cmd, "legal") == 0) {
-        WANT_ARGS(0, 0, "legal");
-        cmd_legal(e);
-    } else if (strcmp(cmd, "perft") == 0) {
-        WANT_ARGS(1, 1, "perft N");
-        const long depth = small_number(argv[1]);
-        char out[32];
-        if (depth < 0 || depth > e->max_perft) {
-            snprintf(out, sizeof out, "? perft depth must be 0..%u", e->max_perft);
-            say(e, out);
-            return;
-        }
-        rules_pos_t copy = e->pos;
-        snprintf(out, sizeof out, "= %lu", (unsigned long)rules_perft(&copy, (uint8_t)depth));
-        say(e, out);
-    } else if (strcmp(cmd, "result") == 0) {
-        WANT_ARGS(0, 0, "result");
-        cmd_result(e);
-    } else if (strcmp(cmd, "show") == 0) {
-        WANT_ARGS(0, 0, "show");
-        cmd_show(e);
-    } else if (strcmp(cmd, "level") == 0) {
-        WANT_ARGS(1, 1, "level 1..5");
-        const long level = ai_level_arg(e, argv[1]);
-        if (level < 0)
-            return;
-        e->level = (uint8_t)level;
-        say(e, "= ok");
-    } else if (strcmp(cmd, "genmove") == 0) {
-        WANT_ARGS(0, 1, "genmove [LEVEL]");
-        const long level = nargs == 1 ? ai_level_arg(e, argv[1]) : e->level;
-        if (level < 0)
-            return;
-        if (rules_game_over(&e->pos)) {
-            say(e, "? the game is over");
-            return;
-        }
-        ai_stats_t stats;
-        rules_undo_t u;
-        char text[RULES_MOVE_TEXT_MAX];
-        const rules_move_t m = ai_choose(&e->pos, (uint8_t)level, e->seed, NULL, NULL, &stats);
-        rules_make(&e->pos, m, &u);
-        history_push(e, m, &u);
-        rules_move_to_text(m, text);
-        sayf(e, "= %s", text);
-    } else if (strcmp(cmd, "seed") == 0) {
-        WANT_ARGS(1, 1, "seed N");
-        const char *c = argv[1];
-        unsigned long v = 0;
-        for (; *c >= '0' && *c <= '9' && v <= 65535u; c++)
-            v = v * 10u + (unsigned long)(*c - '0');
-        if (*c || c == argv[1] || v > 65535u) {
-            say(e, "? seed must be 0..65535");
-            return;
-        }
-        e->seed = (uint16_t)v;
-        say(e, "= ok");
-    } else if (strcmp(cmd, "position") == 0) {
-        const char *err = NULL;
-        rules_pos_t p;
-        if (!rest || !rules_pos_from_text(rest, &p, &err)) {
-            sayf(e, "? bad position: %s", err ? err : "usage: position TEXT (see docs/protocol.md)");
-            return;
-        }
-        e->pos = p;
-        e->set = rules_set_of(&p);
-        e->hist_len = 0;
-        say(e, "= ok");
-    } else if (strcmp(cmd, "fen") == 0) {
-        WANT_ARGS(0, 0, "fen");
-        char text[RULES_POS_TEXT_MAX];
-        rules_pos_to_text(&e->pos, text);
-        sayf(e, "= %s", text);
-    } else {
-        sayf(e, "? unknown command: %.40s", cmd);
-    }
-#undef WANT_ARGS
+    sayf(e, "? unknown command: %.40s", argv[0]);
 }
 
 static void end_line(protocol_t *e)

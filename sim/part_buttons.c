@@ -1,0 +1,70 @@
+/* Part: the six buttons, active low with the MCU's pull-ups, on the board's
+ * button port. `bounce N` makes each press and release chatter N times over
+ * about 2 ms first. While the power is cut (sim_power_cut in a sweep) a
+ * press does nothing. */
+#include <string.h>
+
+#include <simavr/avr_ioport.h>
+#include <simavr/sim_avr.h>
+
+#include "sim.h"
+#include BOARD_HEADER
+
+#define LETTER_(x) (#x[0])
+#define LETTER(x) LETTER_(x)
+
+static const uint8_t button_bits[SIM_BUTTONS] = {BOARD_BTN_UP_BIT,    BOARD_BTN_DOWN_BIT, BOARD_BTN_LEFT_BIT,
+                                                 BOARD_BTN_RIGHT_BIT, BOARD_BTN_A_BIT,    BOARD_BTN_B_BIT};
+
+static avr_irq_t *pin_of(sim_t *s, int button)
+{
+    return avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUTTON_PORT)), button_bits[button]);
+}
+
+static void set_pin(sim_t *s, int button, bool down) { avr_raise_irq(pin_of(s, button), down ? 0 : 1); }
+
+/* Released (pulled up) unless pressed. After a reset each pin IRQ still
+ * caches its last level and ignores a raise to the same value: drive every
+ * pin low then high (no time passes) so that released reads released. */
+void sim_buttons_release_all(sim_t *s)
+{
+    avr_ioport_external_t ext = {.name = LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
+    for (int b = 0; b < SIM_BUTTONS; b++) {
+        ext.mask |= (uint8_t)(1u << button_bits[b]);
+        ext.value |= (uint8_t)(1u << button_bits[b]);
+    }
+    avr_ioctl(s->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(LETTER(BOARD_BUTTON_PORT)), &ext);
+    for (int b = 0; b < SIM_BUTTONS; b++) {
+        avr_raise_irq(pin_of(s, b), 0);
+        avr_raise_irq(pin_of(s, b), 1);
+        s->buttons.pressed[b] = false;
+    }
+}
+
+static void attach(sim_t *s) { sim_buttons_release_all(s); }
+
+const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all};
+
+int sim_button_by_name(const char *name)
+{
+    static const char *const names[SIM_BUTTONS] = {"up", "down", "left", "right", "a", "b"};
+    for (int b = 0; b < SIM_BUTTONS; b++)
+        if (strcmp(name, names[b]) == 0)
+            return b;
+    return -1;
+}
+
+void sim_button(sim_t *s, int button, bool down)
+{
+    if (s->buttons.dead)
+        return;
+    /* contact bounce: the pin chatters for ~2 ms before it settles */
+    for (unsigned i = 0; i < s->buttons.bounce; i++) {
+        set_pin(s, button, down);
+        sim_run_until_ms(s, sim_now_ms(s) + 0.1 + 0.2 * i);
+        set_pin(s, button, !down);
+        sim_run_until_ms(s, sim_now_ms(s) + 0.15);
+    }
+    set_pin(s, button, down);
+    s->buttons.pressed[button] = down;
+}

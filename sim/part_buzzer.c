@@ -1,0 +1,72 @@
+/* Part: the piezo buzzer on the board's buzzer pin. Edges give each tone's
+ * frequency (from the regular half periods) and duration; script runs print
+ * them as "tone: F Hz for D ms". */
+#include <stdio.h>
+
+#include <simavr/avr_ioport.h>
+#include <simavr/sim_avr.h>
+
+#include "sim.h"
+#include BOARD_HEADER
+
+#define LETTER_(x) (#x[0])
+#define LETTER(x) LETTER_(x)
+#define TONE_GAP_MS 20.0 /* a buzzer silent this long has ended its tone */
+
+static double cycles_ms(const sim_t *s, uint64_t cycles) { return (double)cycles * 1000.0 / (double)s->freq; }
+
+static void tone_close(sim_t *s)
+{
+    sim_buzzer_t *z = &s->buzzer;
+    if (!z->on)
+        return;
+    if (z->tone_count < SIM_TONES) {
+        sim_tone_t *t = &z->tones[z->tone_count++];
+        t->start_ms = cycles_ms(s, z->start);
+        /* the mean half period up to the edge before the last: the last
+         * edge is the firmware stopping the tone, not a regular one */
+        t->freq_hz = z->edges >= 3 ? (double)(z->edges - 2) * (double)s->freq / (2.0 * (double)(z->prev_edge - z->start))
+                                   : z->freq;
+        t->duration_ms = cycles_ms(s, z->last_edge - z->start);
+        if (s->uart.echo) /* script runs log every tone */
+            printf("[%9.1f ms] tone: %.0f Hz for %.0f ms\n", t->start_ms, t->freq_hz, t->duration_ms);
+    }
+    z->on = false;
+}
+
+static void on_buzzer(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_t *s = param;
+    sim_buzzer_t *z = &s->buzzer;
+    const uint64_t now = s->avr->cycle;
+    if ((value ? 1 : 0) == z->level)
+        return;
+    z->level = value ? 1 : 0;
+    if (!z->on || cycles_ms(s, now - z->last_edge) > TONE_GAP_MS) {
+        tone_close(s);
+        z->on = true;
+        z->start = now;
+        z->freq = 0;
+        z->edges = 0;
+    } else {
+        z->freq = (double)s->freq / (2.0 * (double)(now - z->last_edge));
+    }
+    z->edges++;
+    z->prev_edge = z->last_edge;
+    z->last_edge = now;
+}
+
+void sim_buzzer_settle(sim_t *s)
+{
+    if (s->buzzer.on && cycles_ms(s, s->avr->cycle - s->buzzer.last_edge) > TONE_GAP_MS)
+        tone_close(s);
+}
+
+static void attach(sim_t *s)
+{
+    avr_irq_register_notify(
+        avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUZZER_PORT)), BOARD_BUZZER_BIT), on_buzzer, s);
+}
+
+const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL};

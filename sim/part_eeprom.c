@@ -1,0 +1,156 @@
+/* Part: the ATmega328P's 1 KiB EEPROM with the chip's timing. simavr
+ * completes a byte write at once; the chip takes 3.4 ms (datasheet
+ * DS40002061, tWD_EEPROM, erase and write; 1.8 ms for erase or write
+ * alone), during which EEPE reads 1. This part owns EECR: EERE reads a byte
+ * at once, EEMPE then EEPE starts a write that lands when its time is up.
+ * A power cut during a write leaves that byte undefined (here: noise that
+ * is neither the old nor the new value). The bytes are loaded from and saved
+ * to the --eeprom file. */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <simavr/sim_avr.h>
+#include <simavr/sim_io.h>
+
+#include "sim.h"
+
+#define EECR_DATA_ADDR 0x3F
+#define EEDR_DATA_ADDR 0x40
+#define EEARL_DATA_ADDR 0x41
+#define EEARH_DATA_ADDR 0x42
+#define EERE 0x01
+#define EEPE 0x02
+#define EEMPE 0x04
+#define EEPM_MASK 0x30
+#define EEPM_ERASE_WRITE 0x00
+#define EEPM_ERASE 0x10
+#define EEPM_WRITE 0x20
+#define WRITE_US 3400u      /* erase and write */
+#define HALF_WRITE_US 1800u /* erase only, or write only */
+
+static uint16_t address(const sim_t *s)
+{
+    return (uint16_t)((s->avr->data[EEARL_DATA_ADDR] | (s->avr->data[EEARH_DATA_ADDR] << 8)) % EE_SIZE);
+}
+
+static avr_cycle_count_t write_done(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)when;
+    sim_t *s = param;
+    sim_eeprom_t *e = &s->eeprom;
+    uint8_t *b = &e->bytes[e->addr];
+    *b = e->mode == EEPM_ERASE ? 0xFF : e->mode == EEPM_WRITE ? (uint8_t)(*b & e->data) : e->data;
+    e->busy = false;
+    e->last_write_done_at = avr->cycle;
+    avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
+    return 0;
+}
+
+static void on_eecr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    sim_t *s = param;
+    sim_eeprom_t *e = &s->eeprom;
+    const uint8_t before = avr->data[addr];
+    uint8_t now = (uint8_t)((v & (uint8_t)~(EERE | EEPE)) | (before & EEPE));
+    if ((v & EERE) && !e->busy)
+        avr->data[EEDR_DATA_ADDR] = e->bytes[address(s)];
+    if ((v & EEPE) && !e->busy && ((before | v) & EEMPE)) {
+        e->busy = true;
+        e->addr = address(s);
+        e->data = avr->data[EEDR_DATA_ADDR];
+        e->mode = v & EEPM_MASK;
+        e->writes++;
+        if (!e->first_write_at)
+            e->first_write_at = avr->cycle;
+        const unsigned us = (v & EEPM_MASK) == EEPM_ERASE_WRITE ? WRITE_US : HALF_WRITE_US;
+        avr_cycle_timer_register_usec(avr, us, write_done, s);
+        now |= EEPE;
+        now &= (uint8_t)~EEMPE;
+    }
+    avr->data[addr] = now;
+}
+
+static void attach(sim_t *s)
+{
+    memset(s->eeprom.bytes, 0xFF, sizeof s->eeprom.bytes); /* an erased EEPROM */
+    s->eeprom.noise = 0x2545F491u;
+    s->avr->io[AVR_DATA_TO_IO(EECR_DATA_ADDR)].w.c = on_eecr_write; /* replaces simavr's EEPROM */
+    s->avr->io[AVR_DATA_TO_IO(EECR_DATA_ADDR)].w.param = s;
+}
+
+/* A reset does not stop a write under way: the chip finishes it (here at
+ * once: simavr's reset drops every cycle timer). */
+static void reset(sim_t *s)
+{
+    if (s->eeprom.busy)
+        write_done(s->avr, s->avr->cycle, s);
+}
+
+const sim_part_t sim_part_eeprom = {"eeprom", attach, reset};
+
+void sim_eeprom_power_lost(sim_t *s)
+{
+    sim_eeprom_t *e = &s->eeprom;
+    if (!e->busy)
+        return;
+    avr_cycle_timer_cancel(s->avr, write_done, s);
+    e->noise ^= e->noise << 13;
+    e->noise ^= e->noise >> 17;
+    e->noise ^= e->noise << 5;
+    uint8_t junk = (uint8_t)e->noise;
+    while (junk == e->bytes[e->addr] || junk == e->data)
+        junk = (uint8_t)(junk * 5u + 1u);
+    e->bytes[e->addr] = junk;
+    e->busy = false;
+    s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
+}
+
+void sim_eeprom_watch(sim_t *s) { s->eeprom.first_write_at = s->eeprom.last_write_done_at = 0; }
+
+void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value) { s->eeprom.bytes[addr % EE_SIZE] = value; }
+
+bool sim_eeprom_load(sim_t *s, const char *path)
+{
+    s->eeprom.path = path;
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        const size_t n = fread(s->eeprom.bytes, 1, EE_SIZE, f);
+        fclose(f);
+        if (n != EE_SIZE)
+            fprintf(stderr, "jarmo-sim: %s is %zu bytes, not %u; the rest reads as erased\n", path, n, EE_SIZE);
+        if (access(path, W_OK) != 0) {
+            fprintf(stderr, "jarmo-sim: cannot write the EEPROM file %s: %s\n", path, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    if (errno != ENOENT) {
+        fprintf(stderr, "jarmo-sim: cannot read the EEPROM file %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    /* a new file: its folder must take it, or the game would be lost at exit */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    if (access(dirname(dir), W_OK) != 0) {
+        fprintf(stderr, "jarmo-sim: cannot create the EEPROM file %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool sim_eeprom_save(sim_t *s)
+{
+    if (!s->eeprom.path)
+        return true;
+    FILE *f = fopen(s->eeprom.path, "wb");
+    bool ok = f && fwrite(s->eeprom.bytes, 1, EE_SIZE, f) == EE_SIZE;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "jarmo-sim: cannot save the EEPROM to %s: %s\n", s->eeprom.path, strerror(errno));
+    return ok;
+}

@@ -1,0 +1,167 @@
+/* Part: the measurements. Not a component on the board but the bench's
+ * probes: time in interrupt handlers (simavr's per-vector RUNNING signal),
+ * the display ISR alone, the firmware's GPIOR0 marks around the main loop
+ * and the AI's thinking, the stack's high-water mark (the firmware paints
+ * free RAM with 0xA5 before main), and the report of them all. */
+#include <stdio.h>
+
+#include <simavr/sim_avr.h>
+#include <simavr/sim_interrupts.h>
+#include <simavr/sim_io.h>
+
+#include "hal.h"
+#include "sim.h"
+
+#define GPIOR0_DATA_ADDR 0x3E
+#define SPL_DATA_ADDR 0x5D
+#define SPH_DATA_ADDR 0x5E
+#define DISPLAY_VECTOR 7 /* TIMER2_COMPA on the ATmega328P */
+#define STACK_PAINT 0xA5
+#define RAM_END 0x8FF
+
+static void stat_add(sim_stat_t *st, uint64_t v)
+{
+    st->count++;
+    st->sum += v;
+    if (v > st->max)
+        st->max = v;
+}
+
+static void on_any_isr(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_measure_t *m = &((sim_t *)param)->measure;
+    const uint64_t now = ((sim_t *)param)->avr->cycle;
+    if (value && !m->isr_running)
+        m->isr_entered_at = now;
+    else if (!value && m->isr_running)
+        m->isr_busy += now - m->isr_entered_at;
+    m->isr_running = value ? 1 : 0;
+}
+
+static void on_display_isr(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_measure_t *m = &((sim_t *)param)->measure;
+    const uint64_t now = ((sim_t *)param)->avr->cycle;
+    if (value)
+        m->display_isr_at = now;
+    else
+        stat_add(&m->display_isr, now - m->display_isr_at);
+}
+
+static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    sim_t *s = param;
+    sim_measure_t *m = &s->measure;
+    avr->data[addr] = v;
+    switch (v) {
+    case HAL_MARK_LOOP:
+        m->loop_at = avr->cycle;
+        m->loop_isr_at = m->isr_busy;
+        break;
+    case HAL_MARK_IDLE:
+        /* the loop's own work, ISR time taken out; iterations in which the
+         * AI thought are the thinking spans' business, not the loop's */
+        if (m->loop_at && !m->loop_thought)
+            stat_add(&m->loop, avr->cycle - m->loop_at - (m->isr_busy - m->loop_isr_at));
+        m->loop_at = 0;
+        m->loop_thought = false;
+        break;
+    case HAL_MARK_THINK_BEGIN:
+        m->think_at = avr->cycle;
+        m->loop_thought = true;
+        if (!m->think_sp)
+            m->think_sp = (uint16_t)(avr->data[SPL_DATA_ADDR] | (avr->data[SPH_DATA_ADDR] << 8));
+        m->think_frames_at = sim_frame_count(s);
+        break;
+    case HAL_MARK_THINK_END:
+        if (m->think_at) {
+            const uint64_t span = avr->cycle - m->think_at;
+            stat_add(&m->think, span);
+            if (m->span_count < SIM_SPANS)
+                m->spans_ms[m->span_count++] = (double)span * 1000.0 / (double)s->freq;
+            /* refresh during this span; spans shorter than 20 ms are too short to judge */
+            if (span > s->freq / 50) {
+                const double hz = (double)(sim_frame_count(s) - m->think_frames_at) * (double)s->freq / (double)span;
+                if (m->think_min_hz == 0 || hz < m->think_min_hz)
+                    m->think_min_hz = hz;
+            }
+        }
+        m->think_at = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+static void attach(sim_t *s)
+{
+    struct avr_t *avr = s->avr;
+    avr_irq_register_notify(avr_get_interrupt_irq(avr, AVR_INT_ANY) + AVR_INT_IRQ_RUNNING, on_any_isr, s);
+    avr_irq_register_notify(avr_get_interrupt_irq(avr, DISPLAY_VECTOR) + AVR_INT_IRQ_RUNNING, on_display_isr, s);
+    avr_register_io_write(avr, GPIOR0_DATA_ADDR, on_mark, s);
+}
+
+const sim_part_t sim_part_measure = {"measure", attach, NULL};
+
+unsigned sim_static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
+
+unsigned sim_peak_stack(sim_t *s)
+{
+    if (!s->heap_start)
+        return 0;
+    /* the lowest byte that no longer holds the boot-time paint */
+    uint32_t a = s->heap_start;
+    while (a <= RAM_END && s->avr->data[a] == STACK_PAINT)
+        a++;
+    return RAM_END + 1u - a;
+}
+
+unsigned sim_think_stack(sim_t *s)
+{
+    const unsigned peak = sim_peak_stack(s);
+    if (!s->measure.think_sp || !peak)
+        return 0;
+    const unsigned lowest = RAM_END + 1u - peak; /* lowest byte the stack reached */
+    return s->measure.think_sp >= lowest ? s->measure.think_sp - lowest + 1u : 0;
+}
+
+double sim_isr_percent(const sim_t *s)
+{
+    return s->avr->cycle ? 100.0 * (double)s->measure.isr_busy / (double)s->avr->cycle : 0.0;
+}
+
+void sim_report(sim_t *s, const char *prefix)
+{
+    const sim_measure_t *m = &s->measure;
+    printf("%srefresh_hz: %.1f\n", prefix, sim_refresh_hz(s));
+    printf("%sisr_cpu_percent: %.2f\n", prefix, sim_isr_percent(s));
+    if (m->display_isr.count) {
+        printf("%sdisplay_isr_cycles_mean: %.1f\n", prefix, (double)m->display_isr.sum / (double)m->display_isr.count);
+        printf("%sdisplay_isr_cycles_max: %llu\n", prefix, (unsigned long long)m->display_isr.max);
+    }
+    printf("%sstatic_ram_bytes: %u\n", prefix, sim_static_ram(s));
+    printf("%speak_stack_bytes: %u\n", prefix, sim_peak_stack(s));
+    printf("%sram_total_bytes: %u\n", prefix, sim_static_ram(s) + sim_peak_stack(s));
+    if (s->heap_start)
+        printf("%sstack_headroom_bytes: %d\n", prefix, (int)m->lowest_sp + 1 - (int)s->heap_start);
+    if (m->loop.count) {
+        printf("%smain_loop_cycles_mean: %.1f\n", prefix, (double)m->loop.sum / (double)m->loop.count);
+        printf("%smain_loop_cycles_max: %llu\n", prefix, (unsigned long long)m->loop.max);
+        printf("%smain_loop_iterations: %llu\n", prefix, (unsigned long long)m->loop.count);
+        printf("%smain_loop_ms_max: %.2f\n", prefix, (double)m->loop.max * 1000.0 / (double)s->freq);
+    }
+    if (m->think.count) {
+        printf("%sthink_spans: %llu\n", prefix, (unsigned long long)m->think.count);
+        printf("%sthink_ms_max: %.1f\n", prefix, (double)m->think.max * 1000.0 / (double)s->freq);
+        printf("%sthink_refresh_hz_min: %.1f\n", prefix, m->think_min_hz);
+        printf("%sthink_stack_bytes: %u\n", prefix, sim_think_stack(s));
+        printf("%sspans_ms:", prefix);
+        for (unsigned i = 0; i < m->span_count; i++)
+            printf(" %.1f", m->spans_ms[i]);
+        printf("\n");
+    }
+    printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
+    printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
+}

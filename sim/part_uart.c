@@ -1,0 +1,46 @@
+/* Part: the debug console on USART0 (ready, start, move, over, sleep,
+ * wake lines). Kept whole for the scripts; echoed line by line in script
+ * runs. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <simavr/avr_uart.h>
+#include <simavr/sim_avr.h>
+
+#include "sim.h"
+
+static void on_uart(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_t *s = param;
+    sim_uart_t *u = &s->uart;
+    if (u->len + 2 > u->cap) {
+        const size_t cap = u->cap ? u->cap * 2 : 4096;
+        char *text = realloc(u->text, cap);
+        if (!text) {
+            fprintf(stderr, "jarmo-sim: out of memory for the UART log\n");
+            exit(2);
+        }
+        u->text = text;
+        u->cap = cap;
+    }
+    u->text[u->len++] = (char)value;
+    u->text[u->len] = '\0';
+    if (u->echo && value == '\n') {
+        const char *line = u->text + u->len - 1;
+        while (line > u->text && line[-1] != '\n')
+            line--;
+        printf("[%9.1f ms] uart: %.*s\n", sim_now_ms(s), (int)(u->text + u->len - 1 - line), line);
+    }
+}
+
+static void attach(sim_t *s)
+{
+    uint32_t flags = 0;
+    avr_ioctl(s->avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
+    flags &= ~(uint32_t)AVR_UART_FLAG_STDIO;
+    avr_ioctl(s->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+    avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
+}
+
+const sim_part_t sim_part_uart = {"uart", attach, NULL};

@@ -1,0 +1,181 @@
+/* The MCU: loading the firmware ELF (checked first: simavr's own reader
+ * trusts its input), running it, reset and power cuts, and the guard that
+ * fails a run whose stack reaches the static data. */
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <simavr/sim_avr.h>
+#include <simavr/sim_elf.h>
+
+#include "sim.h"
+#include BOARD_HEADER
+
+#define SPL_DATA_ADDR 0x5D
+#define SPH_DATA_ADDR 0x5E
+
+/* An AVR executable: ELF magic, 32-bit, machine EM_AVR, with a symbol
+ * table. Anything else gets a message instead of reaching simavr. */
+static bool check_elf(const char *path, uint32_t *heap_start)
+{
+    *heap_start = 0;
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return false;
+    const int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        fprintf(stderr, "jarmo-sim: cannot open firmware %s\n", path);
+        return false;
+    }
+    Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+    GElf_Ehdr eh;
+    const char *why = NULL;
+    if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh))
+        why = "is not an ELF file";
+    else if (eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_machine != EM_AVR)
+        why = "is not an AVR ELF (build it with avr-gcc: make firmware)";
+    else if (eh.e_type != ET_EXEC)
+        why = "is not an AVR executable (an object file?)";
+    for (Elf_Scn *scn = NULL; !why && (scn = elf_nextscn(e, scn)) != NULL;) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
+            continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
+            GElf_Sym sym;
+            if (!gelf_getsym(data, (int)i, &sym))
+                continue;
+            const char *name = elf_strptr(e, sh.sh_link, sym.st_name);
+            if (name && strcmp(name, "__heap_start") == 0)
+                *heap_start = (uint32_t)(sym.st_value & 0xFFFFu);
+        }
+    }
+    if (e)
+        elf_end(e);
+    close(fd);
+    if (why) {
+        fprintf(stderr, "jarmo-sim: %s %s\n", path, why);
+        return false;
+    }
+    return true;
+}
+
+static void no_sleep(struct avr_t *avr, avr_cycle_count_t how_long)
+{
+    (void)avr, (void)how_long; /* simulated time only: never wait for real */
+}
+
+bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
+{
+    elf_firmware_t fw;
+    memset(s, 0, sizeof *s);
+    memset(&fw, 0, sizeof fw);
+    if (!check_elf(elf_path, &s->heap_start))
+        return false;
+    /* simavr prints "Loaded ..." on stdout; keep stdout for our own output */
+    fflush(stdout);
+    const int saved_stdout = dup(STDOUT_FILENO), devnull = open("/dev/null", O_WRONLY);
+    if (saved_stdout >= 0 && devnull >= 0)
+        dup2(devnull, STDOUT_FILENO);
+    const bool read_ok = elf_read_firmware(elf_path, &fw) == 0;
+    fflush(stdout);
+    if (saved_stdout >= 0) {
+        dup2(saved_stdout, STDOUT_FILENO);
+        close(saved_stdout);
+    }
+    if (devnull >= 0)
+        close(devnull);
+    if (!read_ok || fw.flashsize == 0) {
+        fprintf(stderr, "jarmo-sim: simavr cannot load %s\n", elf_path);
+        return false;
+    }
+    s->avr = avr_make_mcu_by_name("atmega328p");
+    if (!s->avr) {
+        fprintf(stderr, "jarmo-sim: simavr has no atmega328p\n");
+        return false;
+    }
+    avr_init(s->avr);
+    s->avr->log = 0;
+    avr_load_firmware(s->avr, &fw);
+    s->flash_bytes = fw.flashsize; /* .text + .data as loaded into flash */
+    s->avr->frequency = (uint32_t)BOARD_F_CPU;
+    s->freq = BOARD_F_CPU;
+    s->avr->sleep = no_sleep;
+    s->measure.lowest_sp = 0xFFFF;
+    s->parts = sim_board_parts;
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        (*p)->attach(s);
+    if (eeprom_path && !sim_eeprom_load(s, eeprom_path))
+        return false;
+    return true;
+}
+
+bool sim_close(sim_t *s)
+{
+    const bool ok = sim_eeprom_save(s);
+    free(s->uart.text);
+    s->uart.text = NULL;
+    return ok;
+}
+
+uint64_t sim_now(const sim_t *s) { return s->avr->cycle; }
+double sim_now_ms(const sim_t *s) { return (double)s->avr->cycle * 1000.0 / (double)s->freq; }
+
+/* The stack grows down from RAMEND; SP points at the next free byte, so
+ * the lowest byte in use is SP + 1. */
+static bool stack_ok(sim_t *s)
+{
+    const uint16_t sp = (uint16_t)(s->avr->data[SPL_DATA_ADDR] | (s->avr->data[SPH_DATA_ADDR] << 8));
+    if (sp < s->measure.lowest_sp)
+        s->measure.lowest_sp = sp;
+    return !s->heap_start || (uint32_t)sp + 1u >= s->heap_start;
+}
+
+bool sim_run_until_ms(sim_t *s, double ms)
+{
+    if (s->crashed)
+        return false;
+    const uint64_t target = (uint64_t)(ms * (double)s->freq / 1000.0);
+    while (s->avr->cycle < target) {
+        const int state = avr_run(s->avr);
+        if (state == cpu_Done || state == cpu_Crashed) {
+            fprintf(stderr, "jarmo-sim: the MCU stopped (%s) at %.1f ms, pc 0x%04x\n",
+                    state == cpu_Crashed ? "crashed" : "done", sim_now_ms(s), s->avr->pc);
+            s->crashed = true;
+            return false;
+        }
+        if (s->power_cut_at && s->avr->cycle >= s->power_cut_at) {
+            s->power_cut_at = 0;
+            sim_power_cut(s);
+            s->buttons.dead = true; /* presses still to come hit a dead console */
+            s->power_cut_uart = s->uart.len;
+        }
+        if (!stack_ok(s)) {
+            fprintf(stderr,
+                    "jarmo-sim: stack overflow at %.1f ms, pc 0x%04x: the stack reached the static data "
+                    "(which ends at 0x%04x)\n",
+                    sim_now_ms(s), s->avr->pc, s->heap_start - 1u);
+            s->crashed = true;
+            return false;
+        }
+    }
+    sim_buzzer_settle(s);
+    return true;
+}
+
+void sim_reset(sim_t *s)
+{
+    avr_reset(s->avr);
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->reset)
+            (*p)->reset(s);
+}
+
+void sim_power_cut(sim_t *s)
+{
+    sim_eeprom_power_lost(s);
+    sim_reset(s);
+}

@@ -1,0 +1,17 @@
+/* The parts of the board being simulated, chosen from its board definition
+ * (board-defs/): a new kind of display is one new part file and one line
+ * here. The order is the order of attachment. */
+#include "sim.h"
+#include BOARD_HEADER
+
+extern const sim_part_t sim_part_buttons, sim_part_buzzer, sim_part_uart, sim_part_eeprom, sim_part_measure;
+#if BOARD_DISPLAY_DRIVER_BICOLOR_595
+extern const sim_part_t sim_part_display_595;
+#define DISPLAY_PART &sim_part_display_595
+#else
+#error "board-defs: no simulator part for this board's display driver"
+#endif
+
+const sim_part_t *const sim_board_parts[] = {
+    DISPLAY_PART, &sim_part_buttons, &sim_part_buzzer, &sim_part_uart, &sim_part_eeprom, &sim_part_measure, NULL,
+};
