@@ -26,7 +26,7 @@ for t in "$@"; do
 done
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
-  out=$(tests/cli.sh "$dir/.." "$sim" "$elf" 2>&1)
+  out=$({ tests/layers.sh; tests/cli.sh "$dir/.." "$sim" "$elf"; } 2>&1)
   printf '%s\n' "$out"
   passed=$((passed + $(printf '%s\n' "$out" | grep -c '^\[       OK \]')))
   failed=$((failed + $(printf '%s\n' "$out" | grep -c '^\[  FAILED  \]')))
