@@ -30,7 +30,7 @@ AVR_MCU := atmega328p
 AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
   -ffunction-sections -fdata-sections -mcall-prologues -Ifirmware -Ihal $(DEPFLAGS)
 AVR_LDFLAGS := -Wl,--gc-sections
-BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1)"'
+BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1)"' -Ihal/avr
 
 # ---- sources by layer (firmware/README.md) ------------------------------
 # rules_text.c (position text, stdio) is host-only.
@@ -69,7 +69,7 @@ HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
   $(A)/rules_core.o
 # Every board's firmware and simulator.
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))
@@ -103,6 +103,10 @@ $(B)/$(1)/obj/%.o: %.c
 $(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $$(AVR_AI) $$(AVR_PAINT)
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
+# The blanking test firmware (boards with a blanking pin).
+$(B)/$(1)/blank_test.elf: $(B)/$(1)/obj/tests/avr/blank_main.o
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LDFLAGS) -o $$@ $$^
 $(B)/$(1)/firmware.hex: $(B)/$(1)/firmware.elf
 	@echo "  HEX  $$@"
 	$$(Q)avr-objcopy -O ihex -R .eeprom $$< $$@

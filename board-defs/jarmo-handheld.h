@@ -25,6 +25,13 @@
 #define BOARD_ROW_ACTIVE_LOW 1
 /* U2/U3 TPIC6B595 power shift registers sink the columns: 1 = LED on. */
 #define BOARD_COL_ACTIVE_LOW 0
+/* Blanking: PB0 drives U1's /OE and both TPIC6B595s' /G (high = every
+ * output off). A 10 k pull-up keeps the display dark from power-on, through
+ * reset and ISP programming, until the firmware drives the pin; the driver
+ * raises it while it latches a new row, so no row shows the next row's
+ * columns (no ghosting). */
+#define BOARD_BLANK_PORT B
+#define BOARD_BLANK_BIT 0
 
 /* ---- buttons: active low, internal pull-ups, pin-change wake ---------- */
 #define BOARD_BUTTON_PORT C /* PCINT8..13, pin-change group 1 */

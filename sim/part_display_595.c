@@ -3,6 +3,9 @@
  * chained shift registers; at the latch pin's rising edge the row and
  * column outputs change, and the matrix model (sim_matrix.c) integrates
  * what a person sees. Pins and polarities come from the board definition.
+ * A board with a blanking pin (BOARD_BLANK_*) has every output off while
+ * that pin is high; it has a pull-up, so it is high while the MCU leaves
+ * the pin an input (after power-on and reset, during ISP programming).
  *
  * simavr 1.6 takes a flat 100 us per SPI byte; the real peripheral takes
  * 8 SCK periods. So this part models the SPI master itself: SPDR write ->
@@ -22,6 +25,8 @@
 #define SPSR_DATA_ADDR 0x4D
 #define SPDR_DATA_ADDR 0x4E
 #define SPIF_BIT 0x80
+#define PORTB_DATA_ADDR 0x25 /* PORTx = 0x25 + 3 * (x - 'B'); DDRx one below */
+#define PORT_DATA_ADDR(letter) (PORTB_DATA_ADDR + 3 * (LETTER(letter) - 'B'))
 
 static avr_cycle_count_t spi_done(struct avr_t *avr, avr_cycle_count_t when, void *param)
 {
@@ -45,25 +50,53 @@ static void on_spdr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void
     avr_cycle_timer_register(avr, 8u * div, spi_done, s);
 }
 
+/* What the LEDs get now: the latched outputs, or nothing while blanked. */
+static void outputs_changed(sim_t *s)
+{
+    sim_display_t *d = &s->display;
+    if (d->blanked)
+        matrix_latch(&d->matrix, s->avr->cycle, 0, 0, 0);
+    else
+        matrix_latch(&d->matrix, s->avr->cycle, d->rows, d->red, d->green);
+}
+
 static void on_latch(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq;
     sim_t *s = param;
-    if (value && !s->display.latch_level) {
-        const uint32_t chain = s->display.chain;
-        uint8_t rows = (uint8_t)(chain & 0xFFu);
-        uint8_t red = (uint8_t)((chain >> 8) & 0xFFu);
-        uint8_t green = (uint8_t)((chain >> 16) & 0xFFu);
+    sim_display_t *d = &s->display;
+    if (value && !d->latch_level) {
+        const uint32_t chain = d->chain;
+        d->rows = (uint8_t)(chain & 0xFFu);
+        d->red = (uint8_t)((chain >> 8) & 0xFFu);
+        d->green = (uint8_t)((chain >> 16) & 0xFFu);
         if (BOARD_ROW_ACTIVE_LOW)
-            rows = (uint8_t)~rows;
+            d->rows = (uint8_t)~d->rows;
         if (BOARD_COL_ACTIVE_LOW) {
-            red = (uint8_t)~red;
-            green = (uint8_t)~green;
+            d->red = (uint8_t)~d->red;
+            d->green = (uint8_t)~d->green;
         }
-        matrix_latch(&s->display.matrix, s->avr->cycle, rows, red, green);
+        outputs_changed(s);
     }
-    s->display.latch_level = value ? 1 : 0;
+    d->latch_level = value ? 1 : 0;
 }
+
+#ifdef BOARD_BLANK_PORT
+/* The blanking net: the pin's output when it is one, else the pull-up. */
+static void blank_changed(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq, (void)value;
+    sim_t *s = param;
+    const uint8_t bit = 1u << BOARD_BLANK_BIT;
+    const uint8_t ddr = s->avr->data[PORT_DATA_ADDR(BOARD_BLANK_PORT) - 1];
+    const uint8_t port = s->avr->data[PORT_DATA_ADDR(BOARD_BLANK_PORT)];
+    const bool blanked = !(ddr & bit) || (port & bit);
+    if (blanked != s->display.blanked) {
+        s->display.blanked = blanked;
+        outputs_changed(s);
+    }
+}
+#endif
 
 static void attach(sim_t *s)
 {
@@ -73,11 +106,22 @@ static void attach(sim_t *s)
     avr->io[AVR_DATA_TO_IO(SPDR_DATA_ADDR)].w.param = s;
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_LATCH_PORT)), BOARD_LATCH_BIT),
                             on_latch, s);
+#ifdef BOARD_BLANK_PORT
+    s->display.blanked = true; /* the pull-up, while the pin is an input */
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BLANK_PORT)), BOARD_BLANK_BIT),
+                            blank_changed, s);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BLANK_PORT)),
+                                          IOPORT_IRQ_DIRECTION_ALL),
+                            blank_changed, s);
+#endif
 }
 
 static void reset(sim_t *s)
 {
     avr_cycle_timer_cancel(s->avr, spi_done, s); /* a byte in flight is lost */
+#ifdef BOARD_BLANK_PORT
+    blank_changed(NULL, 0, s); /* every pin is an input again: the pull-up blanks */
+#endif
 }
 
 const sim_part_t sim_part_display_595 = {"display-595", attach, reset};

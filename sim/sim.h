@@ -41,6 +41,8 @@ typedef struct {
     uint32_t chain;
     uint8_t spi_byte;
     uint8_t latch_level;
+    uint8_t rows, red, green; /* the registers' latched outputs (1 = on) */
+    bool blanked;             /* the output enables are high: all dark */
     matrix_t matrix;
 } sim_display_t;
 

@@ -1,7 +1,11 @@
 /* Display driver for BOARD_DISPLAY_DRIVER_BICOLOR_595: row-multiplexed
  * bicolor matrix on three chained shift registers, refreshed from the
  * Timer2 compare ISR with binary code modulation (2 bit planes per colour:
- * plane 0 lit for 1 unit, plane 1 for 2 units, so 4 levels per colour). */
+ * plane 0 lit for 1 unit, plane 1 for 2 units, so 4 levels per colour).
+ * A board with a blanking pin (BOARD_BLANK_*: the registers' output
+ * enables, pulled up so the display is dark until this driver runs) has
+ * every output switched off while a new row is latched. Measured in
+ * simavr (make bench): about 250 cycles per interrupt, 8.4% of the CPU. */
 #include <avr/interrupt.h>
 #include <stdbool.h>
 #include <string.h>
@@ -47,6 +51,14 @@ static inline void latch(void)
     PORT_OF(BOARD_LATCH_PORT) &= ~(1 << BOARD_LATCH_BIT);
 }
 
+#ifdef BOARD_BLANK_PORT
+static inline void blank(void) { PORT_OF(BOARD_BLANK_PORT) |= (1 << BOARD_BLANK_BIT); }
+static inline void unblank(void) { PORT_OF(BOARD_BLANK_PORT) &= ~(1 << BOARD_BLANK_BIT); }
+#else
+static inline void blank(void) {}
+static inline void unblank(void) {}
+#endif
+
 ISR(TIMER2_COMPA_vect)
 {
     static uint8_t row, plane;
@@ -60,6 +72,7 @@ ISR(TIMER2_COMPA_vect)
         spi_send(COL_BYTE(0));
         spi_send(ROW_OFF);
     }
+    blank(); /* the old row goes dark before the new one is latched */
     latch();
     OCR2A = plane ? (uint8_t)(2u * UNIT_TICKS - 1u) : (uint8_t)(UNIT_TICKS - 1u);
     if (plane) {
@@ -74,12 +87,19 @@ ISR(TIMER2_COMPA_vect)
     } else {
         plane = 1;
     }
+    /* the row switch's gate has settled by now (1 k x ~0.7 nF: < 1 us) */
+    if (enabled)
+        unblank();
 }
 
 void hal_display_init(void)
 {
     DDR_OF(BOARD_SPI_PORT) |= (1 << BOARD_SPI_MOSI_BIT) | (1 << BOARD_SPI_SCK_BIT) | (1 << BOARD_SPI_SS_BIT);
     DDR_OF(BOARD_LATCH_PORT) |= (1 << BOARD_LATCH_BIT);
+#ifdef BOARD_BLANK_PORT
+    blank(); /* dark, as the pull-up held it, until the first row is latched */
+    DDR_OF(BOARD_BLANK_PORT) |= (1 << BOARD_BLANK_BIT);
+#endif
     SPCR = (1 << SPE) | (1 << MSTR); /* mode 0, MSB first */
     SPSR = (1 << SPI2X);             /* F_CPU/2 = 8 MHz */
     memset(planes, 0, sizeof planes);
@@ -115,6 +135,11 @@ void hal_display_present(const hal_canvas_t canvas)
     swap_pending = true;
 }
 
-void hal_display_enable(bool on) { enabled = on; }
+void hal_display_enable(bool on)
+{
+    enabled = on;
+    if (!on)
+        blank(); /* stays dark through power-down */
+}
 
 #endif
