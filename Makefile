@@ -20,6 +20,7 @@ H := $(B)/host
 A := $(B)/avr
 FW := $(B)/$(BOARD)
 GEN := $(B)/gen
+BOOTLOADER := $(B)/bootloader/optiboot.hex
 
 CC ?= gcc
 DEPFLAGS := -MMD -MP
@@ -65,11 +66,11 @@ sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
 SIM := $(call sim_of,$(BOARD))
 HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
-.PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses sim-scripts boards
+.PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses bootloader sim-scripts boards
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(BOOTLOADER) $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
   $(A)/rules_core.o
 # Every board's firmware and simulator.
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))
@@ -116,7 +117,7 @@ $(H)/sim-$(1)/obj/%.o: %.c
 	$$(Q)$$(CC) $$(HOST_CFLAGS) -Isim $(call BOARD_FLAGS,$(1)) $$$$(pkg-config --cflags simavr) -c -o $$@ $$<
 $(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(HOST_CORE)
 	@echo "  LD   $$@"
-	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lelf -lm
+	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lutil -lelf -lm
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 
@@ -170,6 +171,8 @@ $(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAIN
 	@echo "  AVR  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 
+include hardware/hardware.mk
+
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 # ---- measuring and testing ----------------------------------------------------
@@ -194,13 +197,13 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
 
 test: deps
-	@$(MAKE) --no-print-directory all sim-scripts
+	@$(MAKE) --no-print-directory all sim-scripts hardware
 	@tests/run.sh $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # One test: make test-one T=test_rules (a cmocka suite), T=select (a
 # simulator script, tests/sim/select.script or a generated one), T=cli.
 test-one: deps
-	@$(MAKE) --no-print-directory all sim-scripts
+	@$(MAKE) --no-print-directory all sim-scripts hardware
 	@tests/run.sh --only "$(T)" $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
@@ -219,18 +222,46 @@ play: deps
 	@$(MAKE) --no-print-directory $(SIM) $(FW)/firmware.elf
 	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf
 
-# Flash a real board (docs/flashing in README.md). With the Arduino
-# bootloader: make flash PORT=/dev/ttyUSB0; with an ISP programmer:
-# make flash PROGRAMMER=usbasp PORT=usb, and once: make fuses PROGRAMMER=usbasp.
+# Flash a real board (hardware/README.md). Once, with an ISP programmer:
+#   make bootloader PROGRAMMER=usbasp PORT=usb   (fuses, then optiboot)
+# then over the serial header, through the bootloader:
+#   make flash PORT=/dev/ttyUSB0
+# (make flash PROGRAMMER=usbasp PORT=usb flashes over ISP instead; that
+# erases the bootloader, but EESAVE keeps the saved games.)
 PORT ?= /dev/ttyUSB0
 PROGRAMMER ?= arduino
 BAUD ?= 115200
-FUSES := -U lfuse:w:0xFF:m -U hfuse:w:0xDE:m -U efuse:w:0xFD:m
+# lfuse 0xFF: 16 MHz crystal, slow rising power. hfuse 0xD6: SPIEN, EESAVE
+# (an ISP chip erase keeps the EEPROM: saved games survive), 512-byte boot
+# section, reset into the bootloader (BOOTRST). efuse 0xFC: brown-out at
+# 4.3 V (the board runs from a 5 V boost; below 4.3 V the TPIC6B595 and a
+# 16 MHz ATmega328P are out of spec, so the MCU is held in reset).
+FUSES := -U lfuse:w:0xFF:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
 flash: deps $(FW)/firmware.hex
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
 	  -U flash:w:$(FW)/firmware.hex:i
 fuses: deps
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(FUSES)
+
+# The bootloader: optiboot built from the source in Debian's arduino-core-avr
+# (its prebuilt hex spans 0x7E00..0x8013, past the end of flash), checked to
+# fit the 512-byte boot section. No start-up LED flashes: its LED pin is SCK.
+OPTIBOOT_DIR := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
+OPTIBOOT_FLAGS := -Os -fno-inline-small-functions -fno-split-wide-types -mshort-calls -mmcu=atmega328p \
+  -DF_CPU=16000000L -DBAUD_RATE=$(BAUD) -DLED_START_FLASHES=0 -Wl,--section-start=.text=0x7e00 \
+  -Wl,--section-start=.version=0x7ffe -Wl,--relax -Wl,--gc-sections -nostartfiles -nostdlib
+$(BOOTLOADER): $(OPTIBOOT_DIR)/optiboot.c tools/hex_range.sh
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(OPTIBOOT_FLAGS) -I$(OPTIBOOT_DIR) -o $(@D)/optiboot.elf $< 2>$(@D)/optiboot.warnings
+	$(Q)avr-objcopy -j .text -j .data -O ihex $(@D)/optiboot.elf $@.tmp
+	$(Q)grep -v '^:04000003' $@.tmp > $@ && rm $@.tmp # no start address: simavr warns about it
+	$(Q)tools/hex_range.sh $@ 7E00 7FFF >/dev/null || { tools/hex_range.sh $@ 7E00 7FFF; rm -f $@; exit 1; }
+bootloader: deps $(BOOTLOADER)
+	@tools/hex_range.sh $(BOOTLOADER) 7E00 7FFF
+	$(if $(filter arduino,$(PROGRAMMER)),@echo "make bootloader: burning needs an ISP programmer: make bootloader PROGRAMMER=usbasp PORT=usb"; exit 1)
+	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) -e -U lock:w:0x3F:m $(FUSES) \
+	  -U flash:w:$(BOOTLOADER):i -U lock:w:0x0F:m
 
 clean:
 	rm -rf $(B)

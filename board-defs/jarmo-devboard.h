@@ -1,10 +1,13 @@
 /* Board "jarmo-devboard": an Arduino Uno (ATmega328P @ 16 MHz) with a
- * breadboard matrix: the same display chain as the handheld but with a
- * source-driver row stage (UDN2981: 1 = row on) and 74HC595 + ULN2803
- * column sinks wired inverted (0 = LED on), the latch on D8 and the six
- * buttons on D2..D7. It exists to show that a board is one header:
- * `make BOARD=jarmo-devboard` builds it, and make test runs simulator
- * tests against it. */
+ * breadboard matrix: the same display chain as the handheld (U1 rows,
+ * U2 red, U3 green; bytes shifted GREEN, RED, ROW) but with 1 = row on,
+ * through a TBD62783APG source driver (the successor of the discontinued
+ * UDN2981) on U1's outputs, and 0 = LED on, the red and green cathodes
+ * sunk directly by the 74HC595 outputs of U2/U3 through 330 R (within the
+ * 74HC595's 35 mA per pin / 70 mA per package); the latch on D8 and the six
+ * buttons on D2..D7. Wiring table: hardware/jarmo-devboard/README.md. It
+ * exists to show that a board is one header: `make BOARD=jarmo-devboard`
+ * builds it, and make test runs simulator tests against it. */
 #ifndef BOARD_JARMO_DEVBOARD_H
 #define BOARD_JARMO_DEVBOARD_H
 

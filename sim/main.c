@@ -5,6 +5,8 @@
  *                                                          also echoes each command)
  *   jarmo-sim --dump-frame-at MS FIRMWARE.elf               print the matrix
  *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures
+ *   jarmo-sim --serial LINK [--bootloader HEX] [--until TEXT] FIRMWARE.elf
+ *                                                          USART0 on a pty (make flash)
  * Exit status: 0 fine, 1 a failed script or a crashed MCU, 2 bad usage or
  * a file that cannot be read or written. */
 #include <stdio.h>
@@ -25,16 +27,22 @@ static int usage(const char *why, const char *arg)
 
 int main(int argc, char **argv)
 {
-    const char *script = NULL, *eeprom = NULL, *elf = NULL;
+    const char *script = NULL, *eeprom = NULL, *elf = NULL, *serial = NULL, *boot = NULL, *until = NULL;
     double dump_at = -1, report_at = -1;
     bool verbose = false, plain = false;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         const bool has_value = i + 1 < argc;
-        if (strcmp(opt, "--script") == 0 || strcmp(opt, "--eeprom") == 0) {
+        if (strcmp(opt, "--script") == 0 || strcmp(opt, "--eeprom") == 0 || strcmp(opt, "--serial") == 0 ||
+            strcmp(opt, "--bootloader") == 0 || strcmp(opt, "--until") == 0) {
             if (!has_value)
                 return usage("missing value after", opt);
-            *(opt[2] == 's' ? &script : &eeprom) = argv[++i];
+            const char **slot = strcmp(opt, "--script") == 0   ? &script
+                                 : strcmp(opt, "--eeprom") == 0 ? &eeprom
+                                 : strcmp(opt, "--serial") == 0 ? &serial
+                                 : strcmp(opt, "--until") == 0  ? &until
+                                                                : &boot;
+            *slot = argv[++i];
         } else if (strcmp(opt, "--dump-frame-at") == 0 || strcmp(opt, "--report-at") == 0) {
             if (!has_value)
                 return usage("missing time after", opt);
@@ -54,11 +62,16 @@ int main(int argc, char **argv)
     }
     if (!elf)
         return usage("no firmware ELF given", NULL);
+    if ((boot || until) && !serial)
+        return usage("--bootloader and --until go with --serial", NULL);
     static sim_t sim;
     if (!sim_open(&sim, elf, eeprom))
         return 2;
     int rc = 0;
-    if (dump_at >= 0 || report_at >= 0) {
+    if (serial) {
+        sim.uart.echo = true;
+        rc = sim_serial(&sim, serial, boot, until, 3000.0);
+    } else if (dump_at >= 0 || report_at >= 0) {
         const double until = dump_at > report_at ? dump_at : report_at;
         if (!sim_run_until_ms(&sim, until))
             rc = 1;

@@ -30,7 +30,10 @@ static void on_uart(struct avr_irq_t *irq, uint32_t value, void *param)
         const char *line = u->text + u->len - 1;
         while (line > u->text && line[-1] != '\n')
             line--;
-        printf("[%9.1f ms] uart: %.*s\n", sim_now_ms(s), (int)(u->text + u->len - 1 - line), line);
+        printf("[%9.1f ms] uart: ", sim_now_ms(s));
+        for (; line < u->text + u->len - 1; line++) /* bytes that are not text (a programmer's) as '.' */
+            putchar(*line >= ' ' && *line <= '~' ? *line : '.');
+        putchar('\n');
     }
 }
 

@@ -170,5 +170,10 @@ int sim_script_run(sim_t *s, const char *path, bool verbose);
  * non-negative decimal number. */
 bool sim_parse_ms(const char *text, double *out);
 int sim_interactive(sim_t *s, bool color);
+/* USART0 on a pseudo-terminal (linked as `link`), paced to the wall clock;
+ * opening it resets the MCU (DTR). With a bootloader hex the application
+ * flash starts erased. Runs until `until` appears on the UART after the
+ * terminal closed (0) or after_close_ms passed (1; 0 with no `until`). */
+int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *until, double after_close_ms);
 
 #endif

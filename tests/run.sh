@@ -26,7 +26,11 @@ for t in "$@"; do
 done
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
-  out=$({ tests/layers.sh; tests/cli.sh "$dir/.." "$sim" "$elf"; } 2>&1)
+  out=$({ tests/layers.sh; tests/cli.sh "$dir/.." "$sim" "$elf"; \
+         tests/flash.sh "$sim" "$elf" "$dir/../../bootloader/optiboot.hex"
+         hw=$dir/../../hardware/jarmo-handheld/netlist.csv
+         python3 tests/hardware/check_netlist.py "$hw" board-defs/jarmo-handheld.h
+         sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h; } 2>&1)
   printf '%s\n' "$out"
   passed=$((passed + $(printf '%s\n' "$out" | grep -c '^\[       OK \]')))
   failed=$((failed + $(printf '%s\n' "$out" | grep -c '^\[  FAILED  \]')))

@@ -98,7 +98,7 @@ def two_pin(name, p1, p2, kind, refprefix):
                   "T %d -30 9 6 0 1 0 5 1" % ((x + x2) // 2), "pinlabel=%s" % label,
                   "T %d 0 5 8 0 1 0 0 1" % x, "pintype=pas", "}"]
         pins[num] = (x, 0, "L" if x == 0 else "R", label)
-    lines += ["T 200 200 8 10 1 1 0 0 1", "refdes=%s?" % refprefix,
+    lines += ["T 150 150 8 10 1 1 0 0 1", "refdes=%s?" % refprefix,
               "T 200 400 5 10 0 0 0 0 1", "device=%s" % name]
     SYMS[name] = {"text": "\n".join(lines) + "\n", "pins": pins, "size": (w, 300)}
 
@@ -110,20 +110,20 @@ MCU_LEFT = [("1", "PC6/RESET"), ("2", "PD0"), ("3", "PD1"), ("4", "PD2"), ("5", 
 MCU_RIGHT = [("28", "PC5"), ("27", "PC4"), ("26", "PC3"), ("25", "PC2"), ("24", "PC1"),
              ("23", "PC0"), ("22", "GND"), ("21", "AREF"), ("20", "AVCC"), ("19", "PB5"),
              ("18", "PB4"), ("17", "PB3"), ("16", "PB2"), ("15", "PB1")]
-box("atmega328p-dip28", MCU_LEFT, MCU_RIGHT, width=1000, device="ATmega328P-PU")
+box("atmega328p-dip28", MCU_LEFT, MCU_RIGHT, width=1700, device="ATmega328P-PU")
 # 74HC595, DIP-16 (TI SN74HC595N pin names).
 box("74hc595-dip16",
     [("14", "SER"), ("11", "SRCLK"), ("12", "RCLK"), ("10", "/SRCLR"), ("13", "/OE"), None,
      ("16", "VCC"), ("8", "GND")],
     [("15", "QA"), ("1", "QB"), ("2", "QC"), ("3", "QD"), ("4", "QE"), ("5", "QF"),
-     ("6", "QG"), ("7", "QH"), ("9", "QH'")], width=800, device="74HC595")
+     ("6", "QG"), ("7", "QH"), ("9", "QH'")], width=1300, device="74HC595")
 # TPIC6B595, DIP-20 (TI SLIS032 "N package" pinout; pins 1 and 20 are NC).
 box("tpic6b595-dip20",
     [("3", "SER IN"), ("13", "SRCK"), ("12", "RCK"), ("8", "/SRCLR"), ("9", "/G"), None,
      ("2", "VCC"), ("10", "GND"), ("11", "GND"), ("19", "GND"), ("1", "NC"), ("20", "NC")],
     [("4", "DRAIN0"), ("5", "DRAIN1"), ("6", "DRAIN2"), ("7", "DRAIN3"), ("14", "DRAIN4"),
      ("15", "DRAIN5"), ("16", "DRAIN6"), ("17", "DRAIN7"), None, ("18", "SER OUT")],
-    width=900, device="TPIC6B595")
+    width=1600, device="TPIC6B595")
 # Matrix pin numbers: ASSUMED layout, see hardware/README.md "Matrix pinout".
 # Only this table changes when the datasheet of the bought matrix differs.
 MATRIX_ROW_PINS = [9, 10, 11, 12, 13, 14, 15, 16]       # row n common anode
@@ -133,24 +133,24 @@ box("matrix-8x8-rg",
     [(str(MATRIX_ROW_PINS[i]), "ROW%d" % i) for i in range(8)],
     [(str(MATRIX_RED_PINS[i]), "RED%d" % i) for i in range(8)] + [None] +
     [(str(MATRIX_GRN_PINS[i]), "GRN%d" % i) for i in range(8)],
-    width=1000, device="LED-MATRIX-8x8-RG", refprefix="MX",
+    width=1400, device="LED-MATRIX-8x8-RG", refprefix="MX",
     top_text="rows = common anodes")
 # TPS61023 (SOT-563 DRL): 1 FB, 2 EN, 3 VIN, 4 GND, 5 SW, 6 VOUT.
 box("tps61023-sot563", [("3", "VIN"), ("2", "EN"), ("4", "GND")],
-    [("5", "SW"), ("6", "VOUT"), ("1", "FB")], width=700, device="TPS61023")
+    [("5", "SW"), ("6", "VOUT"), ("1", "FB")], width=1000, device="TPS61023")
 # AO3401A P-MOSFET SOT-23: 1 G, 2 S, 3 D.
-box("pmos-sot23", [("1", "G")], [("2", "S"), ("3", "D")], width=300, device="PMOS", refprefix="Q")
+box("pmos-sot23", [("1", "G")], [("2", "S"), ("3", "D")], width=600, device="PMOS", refprefix="Q")
 # BAT54C dual Schottky, common cathode, SOT-23: 1 A1, 2 A2, 3 K.
-box("bat54c-sot23", [("1", "A1"), ("2", "A2")], [("3", "K")], width=300, device="BAT54C", refprefix="D")
+box("bat54c-sot23", [("1", "A1"), ("2", "A2")], [("3", "K")], width=600, device="BAT54C", refprefix="D")
 box("usb-microb", [], [("1", "VBUS"), ("2", "D-"), ("3", "D+"), ("4", "ID"), ("5", "GND"),
                        ("6", "SHIELD")], width=600, device="USB-MICRO-B", refprefix="J")
 box("batt-3xaa", [], [("1", "+"), ("2", "-")], width=600, device="BATTERY-3xAA", refprefix="BT")
-box("switch-spdt", [("2", "COM")], [("1", "A"), ("3", "B")], width=400, device="SPDT", refprefix="SW")
-box("tact-4pin", [("1", "1"), ("2", "2")], [("3", "3"), ("4", "4")], width=300, device="TACT", refprefix="SW")
+box("switch-spdt", [("2", "COM")], [("1", "A"), ("3", "B")], width=700, device="SPDT", refprefix="SW")
+box("tact-4pin", [("1", "1"), ("2", "2")], [("3", "3"), ("4", "4")], width=600, device="TACT", refprefix="SW")
 box("ftdi-1x6", [], [("1", "GND"), ("2", "CTS"), ("3", "VCC"), ("4", "TXD"), ("5", "RXD"),
                      ("6", "DTR")], width=500, device="FTDI-HEADER", refprefix="J")
 box("isp-2x3", [("1", "MISO"), ("3", "SCK"), ("5", "RESET")],
-    [("2", "VCC"), ("4", "MOSI"), ("6", "GND")], width=500, device="AVR-ISP-6", refprefix="J")
+    [("2", "VCC"), ("4", "MOSI"), ("6", "GND")], width=1000, device="AVR-ISP-6", refprefix="J")
 two_pin("resistor", ("1", "1"), ("2", "2"), "R", "R")
 two_pin("capacitor", ("1", "1"), ("2", "2"), "C", "C")
 two_pin("capacitor-pol", ("1", "+"), ("2", "-"), "CP", "C")
@@ -159,11 +159,18 @@ two_pin("inductor", ("1", "1"), ("2", "2"), "L", "L")
 two_pin("crystal", ("1", "1"), ("2", "2"), "Y", "Y")
 two_pin("piezo", ("1", "+"), ("2", "-"), "BZ", "BZ")
 
+TWO_PIN = {"resistor", "capacitor", "capacitor-pol", "diode", "inductor", "crystal", "piezo"}
+
 # ------------------------------------------------------------------ parts --
 PARTS = []
 
 
 def part(ref, sym, value, mpn, cost, desc, fp, nets, xy):
+    # bom2 separates fields with ':' so no attribute value may contain one
+    desc = desc.replace(": ", " - ")
+    for v in (ref, value, mpn, desc, fp):
+        if ":" in v:
+            raise SystemExit("%s: ':' in attribute value %r" % (ref, v))
     PARTS.append(dict(ref=ref, sym=sym, value=value, mpn=mpn, cost=cost,
                       desc=desc, fp=fp, nets=nets, xy=xy))
 
@@ -180,7 +187,7 @@ def res(ref, value, mpncode, a, b, xy, desc):
 
 
 def cap100n(ref, a, b, xy, what):
-    part(ref, "capacitor", "100nF", C100N[0], C100N[1], "%s: %s" % (what, C100N[2]),
+    part(ref, "capacitor", "100nF", C100N[0], C100N[1], "%s - %s" % (what, C100N[2]),
          "RADIAL_2.5MM", {"1": a, "2": b}, xy)
 
 
@@ -191,54 +198,54 @@ part("BT1", "batt-3xaa", "3xAA", "BH-331P", 1.90,
      {"1": "VBAT_RAW", "2": "GND"}, (X0, Y0 + 4200))
 part("SW1", "switch-spdt", "POWER", "OS102011MS2QN1", 0.55,
      "power slide switch SPDT (cells only; USB power bypasses it)", "SW_OS102011",
-     {"2": "VBAT_RAW", "1": "VBAT_SW", "3": "NC_SW1_3"}, (X0 + 2000, Y0 + 4200))
+     {"2": "VBAT_RAW", "1": "VBAT_SW", "3": "NC_SW1_3"}, (X0 + 3500, Y0 + 4200))
 part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.12,
      "P-MOSFET -30 V: cell reverse-polarity protection and USB/battery selector",
-     "SOT23", {"1": "VEXT_SENSE", "3": "VBAT_SW", "2": "VIN_BOOST"}, (X0 + 4200, Y0 + 4200))
+     "SOT23", {"1": "VEXT_SENSE", "3": "VBAT_SW", "2": "VIN_BOOST"}, (X0 + 7000, Y0 + 4200))
 part("R50", "resistor", "100k", RES_MPN("100K"), 0.10,
      "Q9 gate pull-down (cells selected when no cable) (1/4 W 1 %)", R_TH,
-     {"1": "VEXT_SENSE", "2": "GND"}, (X0 + 4200, Y0 + 3500))
+     {"1": "VEXT_SENSE", "2": "GND"}, (X0 + 7000, Y0 + 3300))
 part("J3", "usb-microb", "USB-MICRO-B", "10118194-0001LF", 0.45,
      "USB Micro-B receptacle, power only (Amphenol)", "USB_MICRO_B_10118194",
      {"1": "VUSB", "2": "NC_J3_2", "3": "NC_J3_3", "4": "NC_J3_4", "5": "GND", "6": "GND"},
      (X0, Y0 + 1800))
-part("D1", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A: USB 5 V OR into the boost input",
-     "DO41", {"2": "VUSB", "1": "VIN_BOOST"}, (X0 + 2000, Y0 + 3000))
-part("D2", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A: FTDI header 5 V OR into the boost input",
-     "DO41", {"2": "VFTDI", "1": "VIN_BOOST"}, (X0 + 2000, Y0 + 2500))
+part("D1", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A - USB 5 V OR into the boost input",
+     "DO41", {"2": "VUSB", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 3000))
+part("D2", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A - FTDI header 5 V OR into the boost input",
+     "DO41", {"2": "VFTDI", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 2400))
 part("D3", "bat54c-sot23", "BAT54C", "BAT54C", 0.10,
      "dual Schottky common cathode: any cable present turns Q9 off", "SOT23",
-     {"1": "VUSB", "2": "VFTDI", "3": "VEXT_SENSE"}, (X0 + 2000, Y0 + 1600))
+     {"1": "VUSB", "2": "VFTDI", "3": "VEXT_SENSE"}, (X0 + 3500, Y0 + 1200))
 part("C10", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
      "boost input capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VIN_BOOST", "2": "GND"},
-     (X0 + 4200, Y0 + 2800))
+     (X0 + 7000, Y0 + 2600))
 part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.75,
      "synchronous boost 0.5-5.5 V in, 3.7 A valley switch limit (TI)", "SOT563",
      {"3": "VIN_BOOST", "2": "VIN_BOOST", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
-     (X0 + 6200, Y0 + 3900))
+     (X0 + 10500, Y0 + 3800))
 part("L1", "inductor", "1uH", "XAL4020-102MEB", 1.10,
      "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "IND_4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
-     (X0 + 6400, Y0 + 3300))
+     (X0 + 10750, Y0 + 3000))
 part("R51", "resistor", "768k", "RC0603FR-07768KL", 0.02,
      "boost feedback top: VOUT = 0.6 V x (1 + 768k/100k) = 5.21 V (0603 1 %)", "0603",
-     {"1": "VCC", "2": "FB_BOOST"}, (X0 + 6400, Y0 + 2800))
+     {"1": "VCC", "2": "FB_BOOST"}, (X0 + 10750, Y0 + 2400))
 part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "0603",
-     {"1": "FB_BOOST", "2": "GND"}, (X0 + 6400, Y0 + 2300))
+     {"1": "FB_BOOST", "2": "GND"}, (X0 + 10750, Y0 + 1800))
 part("C11", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
      "boost output capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VCC", "2": "GND"},
-     (X0 + 8400, Y0 + 4200))
+     (X0 + 14000, Y0 + 4200))
 part("C12", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
      "boost output capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VCC", "2": "GND"},
-     (X0 + 8400, Y0 + 3700))
+     (X0 + 14000, Y0 + 3600))
 part("C13", "capacitor-pol", "470uF", "UVR1A471MPD", 0.30,
      "bulk 470 uF 10 V electrolytic (Nichicon), row current steps", "RADIAL_8MM",
-     {"1": "VCC", "2": "GND"}, (X0 + 8400, Y0 + 3200))
+     {"1": "VCC", "2": "GND"}, (X0 + 14000, Y0 + 3000))
 part("C14", "capacitor-pol", "470uF", "UVR1A471MPD", 0.30,
      "bulk 470 uF 10 V electrolytic (Nichicon), at the matrix", "RADIAL_8MM",
-     {"1": "VCC", "2": "GND"}, (X0 + 8400, Y0 + 2700))
+     {"1": "VCC", "2": "GND"}, (X0 + 14000, Y0 + 2400))
 
 # ---- MCU (section origin 0,-5600) -------------------------------------------
-MX, MY = 0, -5600
+MX, MY = -1000, -4600
 mcu_nets = {"1": "RESET", "2": "RXD", "3": "TXD", "7": "VCC", "8": "GND", "9": "XTAL1",
             "10": "XTAL2", "14": "BLANK", "15": "BUZZER", "16": "LATCH", "17": "MOSI",
             "18": "MISO", "19": "SCK", "20": "VCC", "21": "AREF", "22": "GND",
@@ -248,7 +255,7 @@ for p in ("4", "5", "6", "11", "12", "13"):
     mcu_nets[p] = "NC_U0_%s" % p
 part("U0", "atmega328p-dip28", "ATmega328P", "ATMEGA328P-PU", 2.90,
      "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); 16 MHz needs VCC 4.5-5.5 V", "DIP28_300",
-     mcu_nets, (MX + 2600, MY))
+     mcu_nets, (MX + 3600, MY))
 part("Y1", "crystal", "16MHz", "ABL-16.000MHZ-B2", 0.35, "crystal 16 MHz HC-49/U, 18 pF load (Abracon)",
      "HC49U", {"1": "XTAL1", "2": "XTAL2"}, (MX, MY + 2400))
 part("C3", "capacitor", "22pF", "FG18C0G1H220JNT06", 0.12, "crystal load 22 pF C0G radial",
@@ -258,41 +265,41 @@ part("C4", "capacitor", "22pF", "FG18C0G1H220JNT06", 0.12, "crystal load 22 pF C
 cap100n("C1", "VCC", "GND", (MX, MY + 900), "U0 VCC pin 7 decoupling")
 cap100n("C2", "VCC", "GND", (MX, MY + 400), "U0 AVCC pin 20 decoupling")
 cap100n("C5", "AREF", "GND", (MX, MY - 100), "U0 AREF pin 21 to GND")
-res("R1", "10k", "10K", "VCC", "RESET", (MX + 5800, MY + 2600), "RESET pull-up")
-part("D4", "diode", "1N4148", "1N4148", 0.05, "reset clamp: RESET to VCC (DTR pulse overshoot)",
-     "DO35", {"2": "RESET", "1": "VCC"}, (MX + 5800, MY + 2100))
-cap100n("C6", "DTR", "RESET", (MX + 5800, MY + 1600), "auto-reset coupling from FTDI DTR")
-res("R2", "10k", "10K", "VCC", "BLANK", (MX + 5800, MY + 1100), "BLANK pull-up: display dark until firmware drives PB0 low")
-res("R3", "100", "100R", "BUZZER", "PIEZO_P", (MX + 5800, MY + 600), "piezo series resistor")
+res("R1", "10k", "10K", "VCC", "RESET", (MX + 7400, MY + 2600), "RESET pull-up")
+part("D4", "diode", "1N4148", "1N4148", 0.05, "reset clamp - RESET to VCC (DTR pulse overshoot)",
+     "DO35", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 2100))
+cap100n("C6", "DTR", "RESET", (MX + 7400, MY + 1600), "auto-reset coupling from FTDI DTR")
+res("R2", "10k", "10K", "VCC", "BLANK", (MX + 7400, MY + 1100), "BLANK pull-up - display dark until firmware drives PB0 low")
+res("R3", "100", "100R", "BUZZER", "PIEZO_P", (MX + 7400, MY + 600), "piezo series resistor")
 part("BZ1", "piezo", "PKM17EPPH4001-B0", "PKM17EPPH4001-B0", 0.75,
      "passive piezo sounder 4 kHz 17 mm, no driver inside (Murata)", "PIEZO_PKM17",
-     {"1": "PIEZO_P", "2": "GND"}, (MX + 5800, MY + 100))
-res("R4", "1k", "1K", "FTDI_TXD", "RXD", (MX + 5800, MY - 400), "FTDI TXD to MCU RXD series")
-res("R5", "1k", "1K", "TXD", "FTDI_RXD", (MX + 5800, MY - 900), "MCU TXD to FTDI RXD series")
+     {"1": "PIEZO_P", "2": "GND"}, (MX + 7400, MY + 100))
+res("R4", "1k", "1K", "FTDI_TXD", "RXD", (MX + 7400, MY - 400), "FTDI TXD to MCU RXD series")
+res("R5", "1k", "1K", "TXD", "FTDI_RXD", (MX + 7400, MY - 900), "MCU TXD to FTDI RXD series")
 part("J2", "ftdi-1x6", "FTDI", "TSW-106-07-G-S", 0.60,
      "1x6 2.54 mm male header, FTDI order GND CTS VCC TXD RXD DTR (Samtec)", "HDR_1X6",
      {"1": "GND", "2": "GND", "3": "VFTDI", "4": "FTDI_TXD", "5": "FTDI_RXD", "6": "DTR"},
-     (MX + 7600, MY + 1800))
+     (MX + 9800, MY + 1800))
 part("J4", "isp-2x3", "ISP", "TSW-103-07-G-D", 0.60,
      "2x3 2.54 mm male header, AVR ISP (Samtec)", "HDR_2X3",
      {"1": "MISO", "2": "VCC", "3": "SCK", "4": "MOSI", "5": "RESET", "6": "GND"},
-     (MX + 7600, MY + 400))
+     (MX + 9800, MY + 400))
 for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT"),
                                  ("SW5", "RIGHT"), ("SW6", "A"), ("SW7", "B"))):
     part(name, "tact-4pin", btn, "B3F-1000", 0.25,
          "tactile switch 6x6 mm button %s (Omron)" % btn, "SW_TACT_6X6",
          {"1": "BTN_" + btn, "2": "BTN_" + btn, "3": "GND", "4": "GND"},
-         (MX + 10000 + (i % 2) * 2000, MY + 2200 - (i // 2) * 1000))
+         (MX + 12600 + (i % 2) * 3000, MY + 2200 - (i // 2) * 1000))
 
 # ---- display (section origin 0,-13000) --------------------------------------
-DX, DY = 0, -13600
+DX, DY = 0, -15000
 u1 = {"14": "MOSI", "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
       "8": "GND", "9": "CHAIN_1"}
 for i, p in enumerate(["15", "1", "2", "3", "4", "5", "6", "7"]):
     u1[p] = "ROW_SEL%d" % i
 part("U1", "74hc595-dip16", "74HC595", "SN74HC595N", 0.60,
-     "row select shift register, 0 = row on (TI)", "DIP16_300", u1, (DX, DY + 4000))
-cap100n("C20", "VCC", "GND", (DX, DY + 3300), "U1 VCC pin 16 decoupling")
+     "row select shift register, 0 = row on (TI)", "DIP16_300", u1, (DX, DY + 5000))
+cap100n("C20", "VCC", "GND", (DX, DY + 4300), "U1 VCC pin 16 decoupling")
 
 
 def tpic(ref, ser_in, ser_out, colour, xy, cref):
@@ -307,18 +314,18 @@ def tpic(ref, ser_in, ser_out, colour, xy, cref):
     cap100n(cref, "VCC", "GND", (xy[0], xy[1] - 700), "%s VCC pin 2 decoupling" % ref)
 
 
-tpic("U2", "CHAIN_1", "CHAIN_2", "RED", (DX, DY + 800), "C21")
-tpic("U3", "CHAIN_2", "NC_U3_18", "GRN", (DX, DY - 2600), "C22")
+tpic("U2", "CHAIN_1", "CHAIN_2", "RED", (DX, DY + 600), "C21")
+tpic("U3", "CHAIN_2", "NC_U3_18", "GRN", (DX, DY - 3400), "C22")
 for i in range(8):
-    y = DY + 5400 - i * 500
-    res("R1%d" % i, "220", "220R", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 3200, y), "row %d gate series" % i)
-    res("R2%d" % i, "10k", "10K", "VCC", "GATE%d" % i, (DX + 5000, y), "row %d gate pull-up (row off)" % i)
+    y = DY + 8200 - i * 700
+    res("R1%d" % i, "220", "220R", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 4400, y), "row %d gate series" % i)
+    res("R2%d" % i, "10k", "10K", "VCC", "GATE%d" % i, (DX + 6800, y), "row %d gate pull-up (row off)" % i)
     part("Q%d" % i, "pmos-sot23", "AO3401A", "AO3401A", 0.12,
          "row %d high-side P-MOSFET -30 V 4 A (Alpha & Omega)" % i, "SOT23",
-         {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 6800, y))
-    res("R3%d" % i, "150", "150R", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 3200, DY + 900 - i * 500),
+         {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 9000, y))
+    res("R3%d" % i, "150", "150R", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 4600, DY + 3200 - i * 500),
         "red column %d current" % i)
-    res("R4%d" % i, "130", "130R", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 3200, DY - 3300 - i * 500),
+    res("R4%d" % i, "130", "130R", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 4600, DY - 1200 - i * 500),
         "green column %d current" % i)
 mx = {}
 for i in range(8):
@@ -327,7 +334,7 @@ for i in range(8):
     mx[str(MATRIX_GRN_PINS[i])] = "GRN_K%d" % i
 part("MX1", "matrix-8x8-rg", "TBA24-11EGWA", "TBA24-11EGWA", 9.50,
      "8x8 dot matrix 60 mm red/green, row common anode (Kingbright; pinout to verify)",
-     "MATRIX_24PIN_TBA24", mx, (DX + 9400, DY - 1400))
+     "MATRIX_24PIN_TBA24", mx, (DX + 9000, DY - 2600))
 
 
 # ----------------------------------------------------------------- writing --
@@ -345,8 +352,8 @@ def emit():
                 '(component-library "./sym")\n')
     o = [FILE_VERSION + "\n"]
     titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost 5.2 V; USB/FTDI 5 V ORed by D1/D2 into the boost input"),
-              (0, -2600, "MCU: ATmega328P 16 MHz, reset/auto-reset, FTDI + ISP headers, buttons to GND (internal pull-ups), piezo on OC1A"),
-              (0, -7400, "DISPLAY: U1 74HC595 rows (0 = on) -> AO3401A high-side; U2/U3 TPIC6B595 red/green column sinks (1 = on); BLANK = /OE, /G"),
+              (0, -1000, "MCU: ATmega328P 16 MHz, reset/auto-reset, FTDI + ISP headers, buttons to GND (internal pull-ups), piezo on OC1A"),
+              (0, -6300, "DISPLAY: U1 74HC595 rows (0 = on) -> AO3401A high-side; U2/U3 TPIC6B595 red/green column sinks (1 = on); BLANK = /OE, /G"),
               (0, 6000, "jarmo-handheld rev B   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
     for x, y, s in titles:
         o.append(text(x, y, s, size=14 if "rev B" in s else 12))
@@ -355,8 +362,12 @@ def emit():
         x, y = p["xy"]
         o.append("C %d %d 1 0 0 %s.sym\n{\n" % (x, y, p["sym"]))
         w, h = sym["size"]
-        o.append(text(x + (300 if w > 900 else 200), y + h + 80 if w > 900 else y + 200, "refdes=" + p["ref"], color=8, show=1))
-        o.append(text(x + (300 if w > 900 else 200), y - 200 if w > 900 else y - 250, "value=" + p["value"], color=5, size=8, show=1))
+        if p["sym"] in TWO_PIN:
+            o.append(text(x + 150, y + 150, "refdes=" + p["ref"], color=8, show=1))
+            o.append(text(x + 470, y + 150, "value=" + p["value"], color=5, size=8, show=1))
+        else:
+            o.append(text(x + 300, y + h + 80, "refdes=" + p["ref"], color=8, show=1))
+            o.append(text(x + 300, y - 200, "value=" + p["value"], color=5, size=8, show=1))
         for k in ("footprint", "description", "mpn", "cost"):
             v = {"footprint": p["fp"], "description": p["desc"], "mpn": p["mpn"],
                  "cost": "%.2f" % p["cost"]}[k]

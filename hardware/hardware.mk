@@ -1,0 +1,27 @@
+# Hardware exports (included from the top Makefile: `include hardware/hardware.mk`).
+#   make hardware        schematic PDF/SVG, netlist.csv, bom.csv, faceplate.svg
+#   make hardware-check  the netlist check against board-defs/jarmo-handheld.h
+# Debian packages: lepton-eda (lepton-cli, lepton-netlist), python3, gcc.
+HW_OUT := build/hardware
+HW_BOARD := jarmo-handheld
+HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
+
+.PHONY: hardware hardware-check
+
+hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg
+
+$(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_SCH) $(wildcard hardware/$(HW_BOARD)/sym/*.sym) \
+		hardware/$(HW_BOARD)/gafrc tools/hardware/export.sh tools/hardware/netlist_post.py
+	tools/hardware/export.sh $(HW_SCH) $(HW_OUT)/$(HW_BOARD)
+
+# the board's links, printed by the host build of the rules core
+$(eval $(call host_prog,board_links,tools/hardware/links.c,$(HOST_RULES)))
+
+$(HW_OUT)/faceplate.svg: $(H)/board_links tools/hardware/faceplate.py
+	@mkdir -p $(@D)
+	$(H)/board_links > $(HW_OUT)/links.txt
+	python3 tools/hardware/faceplate.py $(HW_OUT)/links.txt $@
+
+hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
+	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h
+	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h

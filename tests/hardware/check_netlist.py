@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Check an exported board netlist against the board definition.
+
+    check_netlist.py NETLIST_CSV BOARD_HEADER
+
+NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/export.sh output).
+BOARD_HEADER: board-defs/jarmo-handheld.h. Every pin the header names must sit
+on the MCU pin it says and reach the part it drives; then an ERC-equivalent:
+no open pin unless its net is a no-connect marker (NC_*), no single-pin net,
+every IC's supply pins on VCC/GND. One line per check; exit 1 on a failure."""
+import csv
+import re
+import sys
+from collections import defaultdict
+
+results = []
+
+
+def report(name, ok, reason=""):
+    results.append(ok)
+    if ok:
+        print("[       OK ] hw %s" % name)
+    else:
+        print("[  FAILED  ] hw %s: %s" % (name, reason))
+
+
+def base(name):
+    """Datasheet pin name without its alternate function: 'PC6/RESET' -> 'PC6'."""
+    return name.split("/")[0] if re.match(r"P[A-D]\d/", name) else name
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.stderr.write(__doc__)
+        return 2
+    rows = list(csv.DictReader(open(sys.argv[1])))
+    if not rows or list(rows[0].keys())[:4] != ["net", "ref", "pin", "pin_name"]:
+        report("netlist-format", False, "header must be net,ref,pin,pin_name")
+        return 1
+    defs = {}
+    for line in open(sys.argv[2]):
+        m = re.match(r"\s*#\s*define\s+(BOARD_\w+)\s+([^\s/]+)", line)
+        if m:
+            defs[m.group(1)] = m.group(2)
+
+    net_pins = defaultdict(list)        # net -> [(ref, pin, name)]
+    pin_net = {}                        # (ref, pin) -> net
+    part_pins = defaultdict(list)       # ref -> [(pin, name, net)]
+    for r in rows:
+        net, ref, pin, name = r["net"], r["ref"], r["pin"], r["pin_name"]
+        if (ref, pin) in pin_net:
+            report("unique-pins", False, "%s pin %s appears on two nets" % (ref, pin))
+        pin_net[(ref, pin)] = net
+        net_pins[net].append((ref, pin, name))
+        part_pins[ref].append((pin, name, net))
+
+    def nets_of(ref, pname):
+        return [n for p, nm, n in part_pins[ref] if base(nm) == pname]
+
+    def refs_on(net):
+        return {ref for ref, _p, _n in net_pins.get(net, [])}
+
+    def through_resistor(net):
+        """Nets reached from `net` through one two-pin resistor."""
+        out = set()
+        for ref, pin, _ in net_pins.get(net, []):
+            if ref.startswith("R") and len(part_pins[ref]) == 2:
+                out |= {n for p, nm, n in part_pins[ref] if p != pin}
+        return out
+
+    mcus = [ref for ref, pins in part_pins.items() if sum(1 for _p, nm, _n in pins if re.match(r"P[BCD]\d", nm)) >= 20]
+    if len(mcus) != 1:
+        report("mcu-found", False, "expected one MCU with port pins, found %s" % mcus)
+        return 1
+    mcu = mcus[0]
+    report("mcu-found %s" % mcu, True)
+    regs = sorted(ref for ref, pins in part_pins.items() if any(nm in ("SRCLK", "SRCK") for _p, nm, _n in pins))
+    report("shift-registers found (%s)" % " ".join(regs), len(regs) == 3, "expected 3, found %d" % len(regs))
+
+    def mcu_pin(signal, port_key, bit_key, default=None):
+        port, bit = defs.get(port_key), defs.get(bit_key)
+        note = ""
+        if port is None or bit is None:
+            if default is None:
+                report("mcu-pin %s" % signal, False, "%s/%s not defined in the header" % (port_key, bit_key))
+                return None
+            port, bit = default
+            note = " (assumed P%s%s: not yet in the header)" % default
+        name = "P%s%s" % (port, bit)
+        nets = nets_of(mcu, name)
+        if len(nets) != 1 or nets[0].startswith("NC_") or nets[0].startswith("unconnected"):
+            report("mcu-pin %s on %s%s" % (signal, name, note), False, "%s %s is not connected" % (mcu, name))
+            return None
+        report("mcu-pin %s on %s (net %s)%s" % (signal, name, nets[0], note), True)
+        return nets[0]
+
+    def all_reach(signal, net, pin_names, parts):
+        if net is None:
+            report(signal, False, "no net")
+            return
+        missing = []
+        for ref in parts:
+            want = [n for p, nm, n in part_pins[ref] if nm in pin_names]
+            if not want or any(n != net for n in want):
+                missing.append("%s %s" % (ref, "/".join(pin_names)))
+        report("%s reaches %s" % (signal, ", ".join("%s %s" % (r, "/".join(pin_names)) for r in parts)),
+               not missing, "not on net %s: %s" % (net, ", ".join(missing)))
+
+    latch = mcu_pin("latch", "BOARD_LATCH_PORT", "BOARD_LATCH_BIT")
+    mosi = mcu_pin("mosi", "BOARD_SPI_PORT", "BOARD_SPI_MOSI_BIT")
+    sck = mcu_pin("sck", "BOARD_SPI_PORT", "BOARD_SPI_SCK_BIT")
+    blank = mcu_pin("blank", "BOARD_BLANK_PORT", "BOARD_BLANK_BIT", default=("B", "0"))
+    all_reach("latch", latch, ("RCLK", "RCK"), regs)
+    all_reach("sck", sck, ("SRCLK", "SRCK"), regs)
+    all_reach("blank", blank, ("/OE", "/G"), regs)
+    # MOSI enters U1 (the 74HC595, which holds the row byte), then the chain
+    # goes U1 QH' -> SER IN -> SER OUT -> SER IN: shift order GREEN, RED, ROW.
+    first = [ref for ref in regs if mosi and any(nm in ("SER", "SER IN") and n == mosi for _p, nm, n in part_pins[ref])]
+    ok = len(first) == 1 and any(nm == "QH'" for _p, nm, _n in part_pins[first[0]])
+    report("mosi reaches SER of the row register (74HC595 %s)" % (first[0] if first else "?"), ok,
+           "MOSI must drive exactly one SER input, the 74HC595's; found %s" % first)
+    if ok:
+        chain, cur, seen = [first[0]], first[0], {first[0]}
+        while True:
+            outs = [n for _p, nm, n in part_pins[cur] if nm in ("QH'", "SER OUT")]
+            nxt = [ref for ref in regs if ref not in seen and outs and
+                   any(nm == "SER IN" and n == outs[0] for _p, nm, n in part_pins[ref])]
+            if not nxt:
+                break
+            cur = nxt[0]
+            seen.add(cur)
+            chain.append(cur)
+        report("shift chain MOSI -> %s" % " -> ".join(chain), len(chain) == len(regs),
+               "chain stops after %s" % chain[-1])
+    srclr_bad = [ref for ref in regs for _p, nm, n in part_pins[ref] if nm == "/SRCLR" and n != "VCC"]
+    report("/SRCLR of every shift register on VCC", not srclr_bad, "not on VCC: %s" % srclr_bad)
+
+    used_switches = set()
+    for btn in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"):
+        net = mcu_pin("button %s" % btn, "BOARD_BUTTON_PORT", "BOARD_BTN_%s_BIT" % btn)
+        if net is None:
+            continue
+        sws = [ref for ref in refs_on(net) if ref.startswith("SW") and ref not in used_switches]
+        ok = False
+        for sw in sws:
+            other = {n for _p, _nm, n in part_pins[sw] if n != net}
+            if other == {"GND"}:
+                ok = True
+                used_switches.add(sw)
+                report("button %s reaches switch %s, other side GND" % (btn, sw), True)
+                break
+        if not ok:
+            report("button %s reaches a switch to GND" % btn, False,
+                   "net %s has no unused switch whose other side is GND (%s)" % (net, sws))
+
+    buz = mcu_pin("buzzer", "BOARD_BUZZER_PORT", "BOARD_BUZZER_BIT")
+    if buz is not None:
+        direct = [r for r in refs_on(buz) if r.startswith(("BZ", "LS"))]
+        via = [r for n in through_resistor(buz) for r in refs_on(n) if r.startswith(("BZ", "LS"))]
+        report("buzzer reaches piezo %s" % ("directly" if direct else "through its series resistor"),
+               bool(direct or via), "net %s reaches no BZ* part" % buz)
+
+    ftdi = [ref for ref, pins in part_pins.items() if {"TXD", "RXD", "DTR"} <= {nm for _p, nm, _n in pins}]
+    if len(ftdi) != 1:
+        report("ftdi-header found", False, "expected one header with TXD/RXD/DTR, found %s" % ftdi)
+    else:
+        j = ftdi[0]
+        order = [nm for _p, nm, _n in sorted(part_pins[j], key=lambda t: int(t[0]))]
+        report("ftdi-header %s pin order GND CTS VCC TXD RXD DTR" % j,
+               order == ["GND", "CTS", "VCC", "TXD", "RXD", "DTR"], "order is %s" % order)
+        for mname, hname, what in (("PD0", "TXD", "uart rx"), ("PD1", "RXD", "uart tx")):
+            n = nets_of(mcu, mname)
+            h = nets_of(j, hname)
+            ok = bool(n and h) and (n[0] == h[0] or h[0] in through_resistor(n[0]))
+            report("%s %s reaches %s %s" % (what, mname, j, hname), ok,
+                   "%s net %s, header net %s" % (mname, n, h))
+        dtr = nets_of(j, "DTR")
+        rst = nets_of(mcu, "PC6")
+        caps = [r for r in refs_on(dtr[0] if dtr else "") if r.startswith("C") and rst and r in refs_on(rst[0])]
+        report("auto-reset DTR -> capacitor -> RESET", bool(caps), "no capacitor between DTR and RESET")
+    if (rst := nets_of(mcu, "PC6")):
+        pull = "VCC" in through_resistor(rst[0])
+        report("RESET pull-up resistor to VCC", pull, "no resistor from %s to VCC" % rst[0])
+    isp = [ref for ref, pins in part_pins.items() if {"MISO", "MOSI", "SCK", "RESET"} <= {nm for _p, nm, _n in pins}]
+    if len(isp) != 1:
+        report("isp-header found", False, "expected one, found %s" % isp)
+    else:
+        j = isp[0]
+        want = {"1": ("MISO", "PB4"), "2": ("VCC", None), "3": ("SCK", "PB5"), "4": ("MOSI", "PB3"),
+                "5": ("RESET", "PC6"), "6": ("GND", None)}
+        bad = []
+        for pin, nm, net in part_pins[j]:
+            wn, mp = want.get(pin, (None, None))
+            if nm != wn:
+                bad.append("pin %s is %s, want %s" % (pin, nm, wn))
+            elif mp and nets_of(mcu, mp) != [net]:
+                bad.append("%s not on MCU %s" % (nm, mp))
+            elif nm in ("VCC", "GND") and net != nm:
+                bad.append("%s on net %s" % (nm, net))
+        report("isp-header %s MISO VCC SCK MOSI RESET GND" % j, not bad, "; ".join(bad))
+
+    # ---- ERC-equivalent ----
+    open_pins = ["%s.%s" % (ref, pin) for net, pins in net_pins.items() if net.startswith("unconnected")
+                 for ref, pin, _ in pins]
+    report("erc no unconnected pins (except NC_* markers)", not open_pins, ", ".join(open_pins[:12]))
+    bad_nc = [net for net, pins in net_pins.items() if net.startswith("NC_") and len(pins) != 1]
+    report("erc no-connect markers have exactly one pin", not bad_nc, ", ".join(bad_nc))
+    single = [net for net, pins in net_pins.items() if len(pins) == 1
+              and not net.startswith("NC_") and not net.startswith("unconnected")]
+    report("erc no net with a single pin", not single, ", ".join(sorted(single)[:12]))
+    for sup in ("VCC", "GND"):
+        report("erc supply net %s exists" % sup, len(net_pins.get(sup, [])) > 1, "missing or empty")
+    bad = []
+    ics = sorted(ref for ref in part_pins if ref.startswith("U"))
+    for ref in ics:
+        names = [(nm, n) for _p, nm, n in part_pins[ref]]
+        sup = [(nm, n) for nm, n in names if nm in ("VCC", "AVCC", "GND")]
+        if not any(nm in ("VCC", "AVCC") for nm, _ in sup) and not any(nm == "VIN" for nm, _ in names):
+            bad.append("%s has no VCC pin" % ref)
+        if not any(nm == "GND" for nm, _ in sup):
+            bad.append("%s has no GND pin" % ref)
+        for nm, n in sup:
+            if (nm == "GND") != (n == "GND") or (nm in ("VCC", "AVCC") and n != "VCC"):
+                bad.append("%s %s on %s" % (ref, nm, n))
+    report("erc every IC's VCC/GND pins on the supply nets (%s)" % " ".join(ics), not bad, "; ".join(bad))
+    # decoupling: a capacitor between VCC and GND per IC supply pin on the board
+    caps = [ref for ref in part_pins if ref.startswith("C") and
+            {n for _p, _nm, n in part_pins[ref]} == {"VCC", "GND"}]
+    need = sum(1 for ref in ics for _p, nm, n in part_pins[ref] if nm in ("VCC", "AVCC") and n == "VCC")
+    report("erc decoupling: %d VCC-GND capacitors for %d IC supply pins" % (len(caps), need),
+           len(caps) >= need, "too few")
+    failed = results.count(False)
+    print("hw checks: %d passed, %d failed" % (results.count(True), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
