@@ -41,7 +41,8 @@ static void attach(sim_t *s)
 {
     uint32_t flags = 0;
     avr_ioctl(s->avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
-    flags &= ~(uint32_t)AVR_UART_FLAG_STDIO;
+    /* no console echo, and no real sleep when the firmware polls the USART */
+    flags &= ~(uint32_t)(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
     avr_ioctl(s->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
 }

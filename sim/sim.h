@@ -110,6 +110,8 @@ struct sim_t {
     bool crashed;          /* the stack ran into static data, or the MCU stopped */
     uint64_t power_cut_at; /* cut the power when the clock reaches this (0: never) */
     size_t power_cut_uart; /* the UART log's length when it was cut */
+    uint64_t fork_at;      /* call fork_hook when the clock reaches this (0: never) */
+    void (*fork_hook)(sim_t *s);
     const sim_part_t *const *parts;
     sim_display_t display;
     sim_buttons_t buttons;

@@ -147,6 +147,10 @@ bool sim_run_until_ms(sim_t *s, double ms)
             s->crashed = true;
             return false;
         }
+        if (s->fork_at && s->avr->cycle >= s->fork_at) {
+            s->fork_at = 0;
+            s->fork_hook(s); /* returns in each copy that goes on */
+        }
         if (s->power_cut_at && s->avr->cycle >= s->power_cut_at) {
             s->power_cut_at = 0;
             sim_power_cut(s);

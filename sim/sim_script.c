@@ -569,8 +569,37 @@ static void power_cut_now(script_t *sc, size_t *uart_from)
     *uart_from = sc->sim->uart.len;
 }
 
+/* The cuts of one sweep are made by forking at the first of them: one copy
+ * runs COMMAND up to that instant (the stager), then forks a copy per cut,
+ * each of which goes on with its own cut instant. */
+static struct {
+    const uint64_t *at;
+    unsigned long count;
+    uint64_t mine; /* this copy's cut instant */
+} fan;
+
+static void fan_out(sim_t *s)
+{
+    for (unsigned long i = 0; i < fan.count; i++) {
+        fflush(stdout);
+        const pid_t pid = fork();
+        if (pid == 0) {
+            fan.mine = fan.at[i];
+            s->power_cut_at = fan.at[i] ? fan.at[i] : 1;
+            return; /* go on with the command: cut at our instant */
+        }
+        if (pid < 0)
+            _exit(1);
+        int status;
+        waitpid(pid, &status, 0);
+    }
+    _exit(0); /* the stager's work is done */
+}
+
 /* In a child: cut the power at `cut_at` (a cycle; 0: when the save is over,
- * ~0: before the command), boot, and report what the console shows. */
+ * ~0: before the command, FAN: at each of fan.at), boot, and report what the
+ * console shows. */
+#define FAN (~(uint64_t)0 - 1u)
 static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
 {
     sim_t *s = sc->sim;
@@ -584,10 +613,17 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     if (cut_at == ~(uint64_t)0) {
         power_cut_now(sc, &uart_from);
         cut = true;
+    } else if (cut_at == FAN) {
+        s->fork_at = fan.at[0];
+        s->fork_hook = fan_out;
     } else if (cut_at) {
         s->power_cut_at = cut_at;
     }
     dispatch(sc, command);
+    while (s->fork_at && !s->crashed) /* the save began after the command */
+        run_for(sc, 0.5);
+    if (cut_at == FAN)
+        cut_at = fan.mine ? fan.mine : 1;
     if (s->power_cut_at == 0 && cut_at && cut_at != ~(uint64_t)0) {
         cut = true; /* it fell inside the command */
         uart_from = s->power_cut_uart;
@@ -616,7 +652,9 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     _exit(w == (ssize_t)sizeof r ? 0 : 1);
 }
 
-static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t *r)
+/* Forks a child that runs sweep_child; reads `n` results from it (and, for
+ * FAN, from its forks). */
+static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t *r, unsigned long n)
 {
     int fds[2];
     fflush(stdout);
@@ -632,23 +670,23 @@ static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t
     }
     close(fds[1]);
     size_t got = 0;
-    while (got < sizeof *r) {
-        const ssize_t n = read(fds[0], (char *)r + got, sizeof *r - got);
-        if (n <= 0)
+    while (got < n * sizeof *r) {
+        const ssize_t k = read(fds[0], (char *)r + got, n * sizeof *r - got);
+        if (k <= 0)
             break;
-        got += (size_t)n;
+        got += (size_t)k;
     }
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
-    return got == sizeof *r && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return got == n * sizeof *r && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 static bool cmd_power_cut_sweep(script_t *sc, const args_t *a)
 {
     unsigned long count;
-    if (!parse_uint(a->argv[0], 100000, &count) || count < 2) {
-        fail(sc, "power-cut-sweep: '%s' is not a count of instants (2..100000)", a->argv[0]);
+    if (!parse_uint(a->argv[0], 10000, &count) || count < 2) {
+        fail(sc, "power-cut-sweep: '%s' is not a count of instants (2..10000)", a->argv[0]);
         return true;
     }
     char command[512];
@@ -656,11 +694,12 @@ static bool cmd_power_cut_sweep(script_t *sc, const args_t *a)
     while (*c == ' ' || *c == '\t')
         c++;
     snprintf(command, sizeof command, "%s", c);
-    static cut_result_t before, after, cut;
+    static cut_result_t before, after;
     char copy[512];
     memcpy(copy, command, sizeof copy);
-    if (!sweep_run(sc, copy, ~(uint64_t)0, &before) || (memcpy(copy, command, sizeof copy), 0) ||
-        !sweep_run(sc, copy, 0, &after)) {
+    const bool ok_before = sweep_run(sc, copy, ~(uint64_t)0, &before, 1);
+    memcpy(copy, command, sizeof copy);
+    if (!ok_before || !sweep_run(sc, copy, 0, &after, 1)) {
         fail(sc, "power-cut-sweep: a simulation copy failed");
         return true;
     }
@@ -671,28 +710,41 @@ static bool cmd_power_cut_sweep(script_t *sc, const args_t *a)
     if (strcmp(before.outcome, after.outcome) == 0)
         fail(sc, "power-cut-sweep: the old and the new save look the same; the sweep cannot tell them apart");
     const uint64_t span = after.last_write_done - after.first_write;
-    unsigned old_seen = 0, new_seen = 0, bad = 0;
-    for (unsigned long i = 0; i < count; i++) {
-        const uint64_t at = after.first_write + span * i / (count - 1);
-        memcpy(copy, command, sizeof copy);
-        if (!sweep_run(sc, copy, at, &cut)) {
-            fail(sc, "power-cut-sweep: the copy cut at cycle %llu failed", (unsigned long long)at);
-            return true;
-        }
-        if (strcmp(cut.outcome, before.outcome) == 0)
-            old_seen++;
-        else if (strcmp(cut.outcome, after.outcome) == 0)
-            new_seen++;
-        else if (bad++ == 0)
-            fail(sc, "power cut %.3f ms into the save: neither the old nor the new save came back; seen:\n%s"
-                     "old:\n%snew:\n%s",
-                 (double)(at - after.first_write) * 1000.0 / (double)sc->sim->freq, cut.outcome, before.outcome,
-                 after.outcome);
+    uint64_t *at = malloc(count * sizeof *at);
+    cut_result_t *cuts = malloc(count * sizeof *cuts);
+    if (!at || !cuts) {
+        fprintf(stderr, "jarmo-sim: out of memory\n");
+        exit(2);
     }
-    printf("power-cut-sweep: %lu cuts over %.1f ms of EEPROM writes: %u resumed the old save, %u the new, %u neither\n",
-           count, (double)span * 1000.0 / (double)sc->sim->freq, old_seen, new_seen, bad);
-    if (!bad && (!old_seen || !new_seen))
-        fail(sc, "power-cut-sweep: the cuts never saw the %s save: the sweep missed the save", old_seen ? "new" : "old");
+    for (unsigned long i = 0; i < count; i++)
+        at[i] = after.first_write + span * i / (count - 1);
+    fan.at = at;
+    fan.count = count;
+    memcpy(copy, command, sizeof copy);
+    unsigned old_seen = 0, new_seen = 0, bad = 0;
+    if (!sweep_run(sc, copy, FAN, cuts, count)) {
+        fail(sc, "power-cut-sweep: the simulation copies for the cuts failed");
+    } else {
+        for (unsigned long i = 0; i < count; i++) {
+            if (strcmp(cuts[i].outcome, before.outcome) == 0)
+                old_seen++;
+            else if (strcmp(cuts[i].outcome, after.outcome) == 0)
+                new_seen++;
+            else if (bad++ == 0)
+                fail(sc, "power cut %.3f ms into the save: neither the old nor the new save came back; seen:\n%s"
+                         "old:\n%snew:\n%s",
+                     (double)(at[i] - after.first_write) * 1000.0 / (double)sc->sim->freq, cuts[i].outcome,
+                     before.outcome, after.outcome);
+        }
+        printf("power-cut-sweep: %lu cuts over %.1f ms of EEPROM writes: %u resumed the old save, %u the new, %u "
+               "neither\n",
+               count, (double)span * 1000.0 / (double)sc->sim->freq, old_seen, new_seen, bad);
+        if (!bad && (!old_seen || !new_seen))
+            fail(sc, "power-cut-sweep: the cuts never saw the %s save: the sweep missed the save",
+                 old_seen ? "new" : "old");
+    }
+    free(at);
+    free(cuts);
     return dispatch(sc, command); /* and now for real */
 }
 
