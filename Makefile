@@ -231,12 +231,13 @@ play: deps
 PORT ?= /dev/ttyUSB0
 PROGRAMMER ?= arduino
 BAUD ?= 115200
-# lfuse 0xFF: 16 MHz crystal, slow rising power. hfuse 0xD6: SPIEN, EESAVE
+# lfuse 0xF7: 16 MHz crystal, full-swing oscillator (robust next to the
+# display's 0.37 A row switching), slow rising power. hfuse 0xD6: SPIEN, EESAVE
 # (an ISP chip erase keeps the EEPROM: saved games survive), 512-byte boot
 # section, reset into the bootloader (BOOTRST). efuse 0xFC: brown-out at
 # 4.3 V (the board runs from a 5 V boost; below 4.3 V the TPIC6B595 and a
 # 16 MHz ATmega328P are out of spec, so the MCU is held in reset).
-FUSES := -U lfuse:w:0xFF:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
+FUSES := -U lfuse:w:0xF7:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
 flash: deps $(FW)/firmware.hex
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
 	  -U flash:w:$(FW)/firmware.hex:i

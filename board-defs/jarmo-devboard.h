@@ -23,6 +23,7 @@
 #define BOARD_LATCH_BIT 0    /* D8 */
 #define BOARD_ROW_ACTIVE_LOW 0
 #define BOARD_COL_ACTIVE_LOW 1
+#define BOARD_SHIFT_ROW_FIRST 0 /* rows nearest the MCU: GREEN, RED, ROW */
 
 #define BOARD_BUTTON_PORT D /* PCINT18..23, pin-change group 2 */
 #define BOARD_BTN_UP_BIT 2

@@ -10,9 +10,10 @@
 
 /* ---- display: 8x8 bicolor matrix, row-multiplexed -------------------- */
 /* Three chained shift registers on hardware SPI (MOSI PB3, SCK PB5) with a
- * common latch. Bytes are shifted in the order GREEN, RED, ROW, so after
- * the latch U1 (nearest the MCU) holds the row select, U2 the red columns
- * and U3 the green columns. Bit n of the row byte is matrix row n (top
+ * common latch: MOSI -> U2 TPIC6B595 (red columns) -> U3 TPIC6B595 (green
+ * columns) -> U1 74HC595 (row select), so the 74HC595, whose hold time is a
+ * few ns, follows a TPIC6B595 rather than feeding one. Bytes are shifted in
+ * the order ROW, GREEN, RED. Bit n of the row byte is matrix row n (top
  * row 0); bit n of a column byte is matrix column n (left column 0). */
 #define BOARD_DISPLAY_DRIVER_BICOLOR_595 1
 #define BOARD_SPI_PORT B
@@ -25,6 +26,8 @@
 #define BOARD_ROW_ACTIVE_LOW 1
 /* U2/U3 TPIC6B595 power shift registers sink the columns: 1 = LED on. */
 #define BOARD_COL_ACTIVE_LOW 0
+/* The row register is last in the chain: its byte is shifted first. */
+#define BOARD_SHIFT_ROW_FIRST 1
 /* Blanking: PB0 drives U1's /OE and both TPIC6B595s' /G (high = every
  * output off). A 10 k pull-up keeps the display dark from power-on, through
  * reset and ISP programming, until the firmware drives the pin; the driver

@@ -66,10 +66,17 @@ static void on_latch(struct avr_irq_t *irq, uint32_t value, void *param)
     sim_t *s = param;
     sim_display_t *d = &s->display;
     if (value && !d->latch_level) {
+        /* the last byte shifted sits in the register nearest the MCU */
         const uint32_t chain = d->chain;
-        d->rows = (uint8_t)(chain & 0xFFu);
-        d->red = (uint8_t)((chain >> 8) & 0xFFu);
-        d->green = (uint8_t)((chain >> 16) & 0xFFu);
+        if (BOARD_SHIFT_ROW_FIRST) { /* MOSI -> red -> green -> rows */
+            d->red = (uint8_t)(chain & 0xFFu);
+            d->green = (uint8_t)((chain >> 8) & 0xFFu);
+            d->rows = (uint8_t)((chain >> 16) & 0xFFu);
+        } else {                     /* MOSI -> rows -> red -> green */
+            d->rows = (uint8_t)(chain & 0xFFu);
+            d->red = (uint8_t)((chain >> 8) & 0xFFu);
+            d->green = (uint8_t)((chain >> 16) & 0xFFu);
+        }
         if (BOARD_ROW_ACTIVE_LOW)
             d->rows = (uint8_t)~d->rows;
         if (BOARD_COL_ACTIVE_LOW) {

@@ -5,7 +5,8 @@
  * A board with a blanking pin (BOARD_BLANK_*: the registers' output
  * enables, pulled up so the display is dark until this driver runs) has
  * every output switched off while a new row is latched. Measured in
- * simavr (make bench): about 250 cycles per interrupt, 8.4% of the CPU. */
+ * simavr (make bench): 193 cycles per interrupt on average, 223 at most,
+ * 7.2% of the CPU. */
 #include <avr/interrupt.h>
 #include <stdbool.h>
 #include <string.h>
@@ -63,15 +64,13 @@ ISR(TIMER2_COMPA_vect)
 {
     static uint8_t row, plane;
     const uint8_t *p = planes[front][row][plane];
-    if (enabled) {
-        spi_send(p[1]);
-        spi_send(p[0]);
-        spi_send(ROW_BYTE(row));
-    } else {
-        spi_send(COL_BYTE(0));
-        spi_send(COL_BYTE(0));
-        spi_send(ROW_OFF);
-    }
+    /* the last byte sent lands in the register nearest the MCU */
+    if (BOARD_SHIFT_ROW_FIRST)
+        spi_send(enabled ? ROW_BYTE(row) : ROW_OFF);
+    spi_send(enabled ? p[1] : COL_BYTE(0)); /* green */
+    spi_send(enabled ? p[0] : COL_BYTE(0)); /* red */
+    if (!BOARD_SHIFT_ROW_FIRST)
+        spi_send(enabled ? ROW_BYTE(row) : ROW_OFF);
     blank(); /* the old row goes dark before the new one is latched */
     latch();
     OCR2A = plane ? (uint8_t)(2u * UNIT_TICKS - 1u) : (uint8_t)(UNIT_TICKS - 1u);
@@ -87,7 +86,7 @@ ISR(TIMER2_COMPA_vect)
     } else {
         plane = 1;
     }
-    /* the row switch's gate has settled by now (1 k x ~0.7 nF: < 1 us) */
+    /* the row switch's gate has settled by now (220 R x 645 pF: 0.14 us) */
     if (enabled)
         unblank();
 }

@@ -20,9 +20,12 @@ static void shift(uint8_t b)
 
 static void latch_bytes(uint8_t green, uint8_t red, uint8_t rows)
 {
+    if (BOARD_SHIFT_ROW_FIRST)
+        shift(rows);
     shift(green);
     shift(red);
-    shift(rows);
+    if (!BOARD_SHIFT_ROW_FIRST)
+        shift(rows);
     PORT_OF(BOARD_LATCH_PORT) |= (1 << BOARD_LATCH_BIT);
     PORT_OF(BOARD_LATCH_PORT) &= (uint8_t)~(1 << BOARD_LATCH_BIT);
 }
