@@ -128,9 +128,9 @@ static void draw(sim_t *s, bool color)
         for (const char *q = p == s->uart.text ? p : p + 1; q < end; q++) {
             if (q == (p == s->uart.text ? p : p + 1) || q[-1] == '\n')
                 printf("    ");
-            putchar(*q == '\n' ? '\n' : *q);
             if (*q == '\n')
-                printf("\x1b[K");
+                printf("\x1b[K"); /* clear what a longer earlier line left */
+            putchar(*q);
         }
     }
     printf("\x1b[J");
@@ -151,12 +151,23 @@ int sim_interactive(sim_t *s, bool color)
     const double start = wall_ms();
     while (!stop) {
         const double now = wall_ms() - start;
-        if (!sim_run_until_ms(s, now))
+        /* releases at their own times, not at the next frame: a second
+         * tap soon after the first is then a press of its own */
+        bool alive = true;
+        for (;;) {
+            int due = -1;
+            for (int b = 0; b < SIM_BUTTONS; b++)
+                if (s->buttons.pressed[b] && release_at[b] <= now && (due < 0 || release_at[b] < release_at[due]))
+                    due = b;
+            if (due < 0)
+                break;
+            if (release_at[due] > sim_now_ms(s) && !(alive = sim_run_until_ms(s, release_at[due])))
+                break;
+            sim_button(s, due, false);
+        }
+        if (!alive || !sim_run_until_ms(s, now))
             break;
         read_keys(s, release_at, now);
-        for (int b = 0; b < SIM_BUTTONS; b++)
-            if (s->buttons.pressed[b] && now >= release_at[b])
-                sim_button(s, b, false);
         draw(s, color);
         const double spare = FRAME_MS - (wall_ms() - start - now);
         if (spare > 0)

@@ -28,6 +28,7 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
   out=$({ tests/layers.sh; tests/cli.sh "$dir/.." "$sim" "$elf"; \
          tests/flash.sh "$sim" "$elf" "$dir/../../bootloader/optiboot.hex"
+         tests/interactive.sh "$sim" "$elf"
          hw=$dir/../../hardware/jarmo-handheld/netlist.csv
          python3 tests/hardware/check_netlist.py "$hw" board-defs/jarmo-handheld.h
          sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h; } 2>&1)

@@ -19,6 +19,7 @@ have_file /usr/include/libelf.h || need+=(libelf-dev)
 have_cmd pkg-config || need+=(pkg-config)
 have_cmd avrdude || need+=(avrdude)
 have_cmd python3 || need+=(python3)
+have_cmd tmux || need+=(tmux)
 have_cmd lepton-cli || need+=(lepton-eda)
 have_file /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot/optiboot.c || need+=(arduino-core-avr)
 [ ${#need[@]} -eq 0 ] && exit 0
