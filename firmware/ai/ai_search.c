@@ -15,7 +15,7 @@
  * budget is a hard limit; no new iteration starts past a sixth of it.
  * Sized from make bench at about 3,700 nodes/s; now about 4,500 (same budgets). */
 static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
-    {1, 0, 20, 120},   /* 1: looks one move ahead, often misjudges */
+    {1, 1, 20, 120},  /* 1: one move ahead and the reply's captures; often misjudges */
     {2, 2, 40, 30},    /* 2: sees replies and simple exchanges */
     {3, 3, 100, 0},    /* 3 */
     {4, 3, 250, 0},    /* 4 */

@@ -146,7 +146,11 @@ box("usb-microb", [], [("1", "VBUS"), ("2", "D-"), ("3", "D+"), ("4", "ID"), ("5
                        ("6", "SHIELD")], width=600, device="USB-MICRO-B", refprefix="J")
 box("batt-3xaa", [], [("1", "+"), ("2", "-")], width=600, device="BATTERY-3xAA", refprefix="BT")
 box("switch-spdt", [("2", "COM")], [("1", "A"), ("3", "B")], width=700, device="SPDT", refprefix="SW")
-box("tact-4pin", [("1", "1"), ("2", "2")], [("3", "3"), ("4", "4")], width=600, device="TACT", refprefix="SW")
+# 6x6 mm tactile switch: the four legs drawn at the corners as numbered on the
+# part (1 and 4, 2 and 3 diagonally opposite). Two legs on the same side are
+# joined inside, but which side pairs them differs between makers; two
+# diagonally opposite legs are never joined, so the switch is wired 1 and 4.
+box("tact-4pin", [("1", "1"), ("3", "3")], [("2", "2"), ("4", "4")], width=600, device="TACT", refprefix="SW")
 box("ftdi-1x6", [], [("1", "GND"), ("2", "CTS"), ("3", "VCC"), ("4", "TXD"), ("5", "RXD"),
                      ("6", "DTR")], width=500, device="FTDI-HEADER", refprefix="J")
 box("isp-2x3", [("1", "MISO"), ("3", "SCK"), ("5", "RESET")],
@@ -202,8 +206,8 @@ part("SW1", "switch-spdt", "POWER", "OS102011MS2QN1", 0.55,
 part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.12,
      "P-MOSFET -30 V: cell reverse-polarity protection and USB/battery selector",
      "SOT23", {"1": "VEXT_SENSE", "3": "VBAT_SW", "2": "VIN_BOOST"}, (X0 + 7000, Y0 + 4200))
-part("R50", "resistor", "100k", RES_MPN("100K"), 0.10,
-     "Q9 gate pull-down (cells selected when no cable) (1/4 W 1 %)", R_TH,
+part("R50", "resistor", "10k", RES_MPN("10K"), 0.10,
+     "Q9 gate pull-down (cells selected when no cable); 10 k so D1/D2 leakage through D3 cannot lift the gate (1/4 W 1 %)", R_TH,
      {"1": "VEXT_SENSE", "2": "GND"}, (X0 + 7000, Y0 + 3300))
 part("J3", "usb-microb", "USB-MICRO-B", "10118194-0001LF", 0.45,
      "USB Micro-B receptacle, power only (Amphenol)", "USB_MICRO_B_10118194",
@@ -220,14 +224,14 @@ part("C10", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
      "boost input capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VIN_BOOST", "2": "GND"},
      (X0 + 7000, Y0 + 2600))
 part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.75,
-     "synchronous boost 0.5-5.5 V in, 3.7 A valley switch limit (TI)", "SOT563",
+     "synchronous boost 0.5-5.5 V in (1.8 V min for start-up), 3.7 A valley switch limit, FB ref 0.595 V +-2.5 % (TI)", "SOT563",
      {"3": "VIN_BOOST", "2": "VIN_BOOST", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
      (X0 + 10500, Y0 + 3800))
 part("L1", "inductor", "1uH", "XAL4020-102MEB", 1.10,
      "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "IND_4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
      (X0 + 10750, Y0 + 3000))
 part("R51", "resistor", "768k", "RC0603FR-07768KL", 0.02,
-     "boost feedback top: VOUT = 0.6 V x (1 + 768k/100k) = 5.21 V (0603 1 %)", "0603",
+     "boost feedback top: VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, ≈5.17 V typ, 5.0-5.35 V (0603 1 %)", "0603",
      {"1": "VCC", "2": "FB_BOOST"}, (X0 + 10750, Y0 + 2400))
 part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "0603",
      {"1": "FB_BOOST", "2": "GND"}, (X0 + 10750, Y0 + 1800))
@@ -254,7 +258,7 @@ mcu_nets = {"1": "RESET", "2": "RXD", "3": "TXD", "7": "VCC", "8": "GND", "9": "
 for p in ("4", "5", "6", "11", "12", "13"):
     mcu_nets[p] = "NC_U0_%s" % p
 part("U0", "atmega328p-dip28", "ATmega328P", "ATMEGA328P-PU", 2.90,
-     "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); 16 MHz needs VCC 4.5-5.5 V", "DIP28_300",
+     "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); speed grade 0-20 MHz at 4.5-5.5 V, 16 MHz needs >= 3.78 V (linear 10 MHz at 2.7 V to 20 MHz at 4.5 V)", "DIP28_300",
      mcu_nets, (MX + 3600, MY))
 part("Y1", "crystal", "16MHz", "ABL-16.000MHZ-B2", 0.35, "crystal 16 MHz HC-49/U, 18 pF load (Abracon)",
      "HC49U", {"1": "XTAL1", "2": "XTAL2"}, (MX, MY + 2400))
@@ -270,7 +274,8 @@ part("D4", "diode", "1N4148", "1N4148", 0.05, "reset clamp - RESET to VCC (DTR p
      "DO35", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 2100))
 cap100n("C6", "DTR", "RESET", (MX + 7400, MY + 1600), "auto-reset coupling from FTDI DTR")
 res("R2", "10k", "10K", "VCC", "BLANK", (MX + 7400, MY + 1100), "BLANK pull-up - display dark until firmware drives PB0 low")
-res("R3", "100", "100R", "BUZZER", "PIEZO_P", (MX + 7400, MY + 600), "piezo series resistor")
+res("R3", "330", "330R", "BUZZER", "PIEZO_P", (MX + 7400, MY + 600),
+    "piezo series resistor - limits the charging current peak to 16 mA")
 part("BZ1", "piezo", "PKM17EPPH4001-B0", "PKM17EPPH4001-B0", 0.75,
      "passive piezo sounder 4 kHz 17 mm, no driver inside (Murata)", "PIEZO_PKM17",
      {"1": "PIEZO_P", "2": "GND"}, (MX + 7400, MY + 100))
@@ -287,8 +292,8 @@ part("J4", "isp-2x3", "ISP", "TSW-103-07-G-D", 0.60,
 for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT"),
                                  ("SW5", "RIGHT"), ("SW6", "A"), ("SW7", "B"))):
     part(name, "tact-4pin", btn, "B3F-1000", 0.25,
-         "tactile switch 6x6 mm button %s (Omron)" % btn, "SW_TACT_6X6",
-         {"1": "BTN_" + btn, "2": "BTN_" + btn, "3": "GND", "4": "GND"},
+         "tactile switch 6x6 mm button %s (Omron), wired on diagonal legs 1 and 4" % btn, "SW_TACT_6X6",
+         {"1": "BTN_" + btn, "2": "NC_%s_2" % name, "3": "NC_%s_3" % name, "4": "GND"},
          (MX + 12600 + (i % 2) * 3000, MY + 2200 - (i // 2) * 1000))
 
 # ---- display (section origin 0,-13000) --------------------------------------
