@@ -3,7 +3,7 @@
  * U2 red, U3 green; bytes shifted GREEN, RED, ROW) but with 1 = row on,
  * through a TBD62783APG source driver (the successor of the discontinued
  * UDN2981) on U1's outputs, and 0 = LED on, the red and green cathodes
- * sunk directly by the 74HC595 outputs of U2/U3 through 330 R (within the
+ * sunk directly by the 74HC595 outputs of U2/U3 through 470 R (within the
  * 74HC595's 35 mA per pin / 70 mA per package); the latch on D8 and the six
  * buttons on D2..D7. Wiring table: hardware/jarmo-devboard/README.md. It
  * exists to show that a board is one header: `make BOARD=jarmo-devboard`

@@ -33,6 +33,10 @@ enum {
 };
 /* Debounced state of all buttons (1 = held down), sampled every ms. */
 uint8_t hal_buttons(void);
+/* The buttons whose debounced state went down since the last call, even
+ * if they are up again: a tap while the main loop was busy (an EEPROM save
+ * takes up to ~100 ms) is not lost. */
+uint8_t hal_buttons_pressed(void);
 
 /* ---- time, sound ---------------------------------------------------------- */
 uint32_t hal_millis(void);

@@ -90,7 +90,10 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             for (int t = 0; t < 1000 && !(got = find_line(s, seen, "move ")); t++)
                 sim_run_until_ms(s, sim_now_ms(s) + 1);
             if (!got || strncmp(got, want, strlen(want)) != 0) {
-                io->fail(io->ctx, "the console did not play the move entered with the buttons");
+                char why[96];
+                snprintf(why, sizeof why, "the console did not play the move entered with the buttons (%s; it said %.*s)",
+                         text, got ? (int)strcspn(got, "\n") : 7, got ? got : "nothing");
+                io->fail(io->ctx, why);
                 return 1;
             }
         } else if (!sim_run_until_ms(s, sim_now_ms(s) + 10)) {

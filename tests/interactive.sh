@@ -19,12 +19,14 @@ key Right 0.18; key Right 0.5; key z 0.4; key Up 0.4; key Up 0.4; key Left 0.4; 
 screen=$(tmux capture-pane -p -t "$session")
 if printf '%s\n' "$screen" | grep -q 'move e1-d3'; then ok two-quick-taps
 else bad two-quick-taps "no 'move e1-d3' on the debug console: $(printf '%s' "$screen" | grep -A6 'debug console' | tr '\n' '|')"; fi
-# three new games from the menu (long B, A): the lines scroll up, each
-# onto a row that held a line of another length
-for _ in 1 2 3; do key m 1.4; key z 0.6; done
+# three new matches from the menu (long B, down to New match, A; the first
+# asks, as a move was played: A again): the lines scroll up, each onto a
+# row that held a line of another length
+key m 1.4; key Down 0.3; key z 0.5; key z 0.6
+for _ in 1 2; do key m 1.4; key Down 0.3; key z 0.6; done
 screen=$(tmux capture-pane -p -t "$session")
 stray=$(printf '%s\n' "$screen" | sed -n '/debug console:/,$p' | sed 1d | grep -v '^ *$' |
-  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white|move e1-d3) *$')
+  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white match 1/2|move e1-d3) *$')
 if [ -z "$stray" ] && printf '%s\n' "$screen" | grep -c 'start classic' | grep -q '[3-5]'; then ok clean-lines
 else bad clean-lines "lines with leftover text: $(printf '%s' "$stray" | tr '\n' '|')"; fi
 key q 0.3

@@ -62,11 +62,33 @@ static uint8_t run_input(input_t *in, uint8_t buttons, uint32_t from, uint32_t t
     uint8_t total = 0;
     for (uint32_t t = from; t <= to; t++) {
         input_event_t ev[INPUT_MAX_EVENTS];
-        const uint8_t n = input_update(in, buttons, t, ev);
+        const uint8_t n = input_update(in, buttons, 0, t, ev);
         for (uint8_t i = 0; i < n && total < max; i++)
             all[total++] = ev[i];
     }
     return total;
+}
+
+/* A tap that came and went while the main loop was busy (an EEPROM save)
+ * still gives its press and release, once. */
+static void test_input_unseen_tap(void **state)
+{
+    (void)state;
+    input_t in;
+    input_event_t ev[INPUT_MAX_EVENTS];
+    input_init(&in);
+    uint8_t n = input_update(&in, 0, HAL_BTN_RIGHT | HAL_BTN_A, 100, ev);
+    assert_int_equal(n, 4);
+    assert_int_equal(ev[0].kind, INPUT_PRESS);
+    assert_int_equal(ev[0].button, HAL_BTN_RIGHT);
+    assert_int_equal(ev[1].kind, INPUT_RELEASE);
+    assert_int_equal(ev[2].button, HAL_BTN_A);
+    n = input_update(&in, 0, 0, 101, ev);
+    assert_int_equal(n, 0);
+    /* a press still held is reported as usual, once */
+    n = input_update(&in, HAL_BTN_B, HAL_BTN_B, 102, ev);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].kind, INPUT_PRESS);
 }
 
 static void test_input_press_release(void **state)
@@ -170,23 +192,43 @@ static void test_render_selection_marks_hands(void **state)
     assert_int_equal(c[1][3], COLOUR_WHITE_MARKED);
 }
 
-static void test_render_game_over_scores(void **state)
+/* The score screen: each side's score in digits, in its colour. */
+static void test_render_game_score_digits(void **state)
 {
     (void)state;
     hal_canvas_t c;
-    const uint8_t score[2] = {6, 3};
-    render_over(c, score, RULES_WHITE);
-    unsigned white = 0, black = 0;
-    for (uint8_t y = 1; y < 8; y++)
-        for (uint8_t x = 0; x < 8; x++) {
-            if (c[y][x] == COLOUR_WHITE_MARKED)
-                white++;
-            if (c[y][x] == COLOUR_BLACK_PIECE)
-                black++;
+    const uint8_t score[2] = {6, 10};
+    render_game_score(c, score, 1, 2);
+    /* White's 6 in columns 0-2, Black's 10 (a one-column 1, then 0) in 4-7 */
+    static const char want[5][9] = {".GG.RRRR", "G...RR.R", "GGG.RR.R", "G.G.RR.R", "GGG.RRRR"};
+    for (uint8_t y = 0; y < 5u; y++)
+        for (uint8_t x = 0; x < 8u; x++) {
+            const uint8_t px = c[y][x];
+            const char got = px == COLOUR_WHITE_MARKED ? 'G' : px == COLOUR_BLACK_MARKED ? 'R' : px ? '?' : '.';
+            assert_int_equal(got, want[y][x]);
         }
-    assert_int_equal(white, 6);
-    assert_int_equal(black, 3);
-    assert_int_equal(c[0][0], COLOUR_WHITE_MARKED); /* winner's colour on top */
+    assert_int_equal(c[6][0], COLOUR_CURSOR); /* game 1 of 2 */
+    assert_int_equal(c[6][1], 0);
+    /* two-digit totals scroll: the whole text passes in render_ticker_steps */
+    assert_int_equal(render_ticker_steps(12, 9), 4 + 1 + 3 + 1 + 3 + 8);
+    assert_int_equal(render_ticker_steps(27, 9), 7 + 1 + 3 + 1 + 3 + 8);
+    render_ticker_score(c, 12, COLOUR_WHITE_MARKED, 9, COLOUR_BLACK_MARKED, 8);
+    assert_int_equal(c[1][0], COLOUR_WHITE_MARKED); /* the 1 of 12 has reached the left edge */
+}
+
+/* The final position keeps the pieces and shows the winner below. */
+static void test_render_final_shows_winner(void **state)
+{
+    (void)state;
+    hal_canvas_t c;
+    const rules_pos_t p = pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -");
+    render_final(c, &p, RULES_NO_POINT, RULES_WHITE);
+    assert_int_equal(c[0][2], COLOUR_WHITE_PIECE);
+    assert_int_equal(c[2][0], COLOUR_BLACK_PIECE);
+    for (uint8_t x = 0; x < 8u; x++)
+        assert_int_equal(c[7][x], COLOUR_WHITE_MARKED);
+    render_final(c, &p, RULES_NO_POINT, RULES_DRAW);
+    assert_int_equal(c[7][7], COLOUR_CURSOR);
 }
 
 /* ---- settings in EEPROM --------------------------------------------------- */
@@ -261,6 +303,7 @@ static void assert_same_save(const game_save_t *a, const game_save_t *b)
 {
     assert_memory_equal(&a->pos, &b->pos, sizeof a->pos);
     assert_int_equal(a->last_from, b->last_from);
+    assert_memory_equal(&a->match, &b->match, sizeof a->match); /* bytes, no padding */
 }
 
 /* The record's bytes are the documented ones (eeprom_map.h), whatever the
@@ -271,6 +314,7 @@ static void test_game_record_bytes(void **state)
     game_save_t g;
     rules_init(&g.pos, RULES_LUDOS, RULES_BLACK);
     g.last_from = 7;
+    g.match = (game_match_t){SETTINGS_MODE_VS_CONSOLE, 4, RULES_BLACK, RULES_BLACK, 6, 3, {12, 9}};
     erase();
     game_save_store(&g);
     const uint8_t want[EE_GAME_SLOT] = {
@@ -279,6 +323,7 @@ static void test_game_record_bytes(void **state)
         0x00, 0x00, 0x00, 0xC0,                            /* rule set 2, Black to move */
         0x00, 0x00, 0xFF, 0xFF,                            /* hands, no chains */
         7,                                                 /* last_from */
+        1, 4, 1, 1, 6, 3, 12, 9,                           /* the match: console 4, human black, black first, game 3/6 */
         nv_record_crc8(eeprom + EE_GAME_ADDR, EE_GAME_BYTES + 2u)};
     assert_memory_equal(eeprom + EE_GAME_ADDR, want, sizeof want);
     rules_pos_t back;
@@ -289,7 +334,8 @@ static void test_game_record_bytes(void **state)
 static void test_game_save_resumes_only_sound_games(void **state)
 {
     (void)state;
-    game_save_t g = {pos_of("b.b.b/...../.w.b./...../w.w.w w classic 1,0 1,0 - -"), 12}, back;
+    const game_match_t two = {SETTINGS_MODE_TWO_PLAYERS, 3, RULES_WHITE, RULES_WHITE, 2, 1, {0, 0}};
+    game_save_t g = {pos_of("b.b.b/...../.w.b./...../w.w.w w classic 1,0 1,0 - -"), 12, two}, back;
     erase();
     assert_false(game_save_load(&back)); /* erased: nothing to resume */
     game_save_store(&g);
@@ -313,8 +359,14 @@ static void test_game_save_resumes_only_sound_games(void **state)
     erase();
     game_save_store(&bad);
     assert_false(game_save_load(&back));
+    /* a match that cannot be (game 3 of 2) is refused */
+    bad = g;
+    bad.match.number = 3;
+    erase();
+    game_save_store(&bad);
+    assert_false(game_save_load(&back));
     /* a finished game is not resumed */
-    game_save_t over = {pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -"), RULES_NO_POINT};
+    game_save_t over = {pos_of("..w../...../b..../...../..... b classic 4,0 4,0 - -"), RULES_NO_POINT, two};
     erase();
     game_save_store(&over);
     assert_false(game_save_load(&back));
@@ -326,11 +378,13 @@ int main(void)
         cmocka_unit_test(test_debounce_ignores_chatter),
         cmocka_unit_test(test_game_record_bytes),
         cmocka_unit_test(test_input_press_release),
+        cmocka_unit_test(test_input_unseen_tap),
         cmocka_unit_test(test_input_arrow_auto_repeat),
         cmocka_unit_test(test_input_long_hold_once),
         cmocka_unit_test(test_render_start_position),
         cmocka_unit_test(test_render_selection_marks_hands),
-        cmocka_unit_test(test_render_game_over_scores),
+        cmocka_unit_test(test_render_game_score_digits),
+        cmocka_unit_test(test_render_final_shows_winner),
         cmocka_unit_test(test_settings_defaults_on_erased_or_corrupt),
         cmocka_unit_test(test_settings_round_trip_and_no_needless_writes),
         cmocka_unit_test(test_settings_survive_power_cut_mid_save),

@@ -20,7 +20,7 @@ static void while_thinking(void)
     input_event_t events[INPUT_MAX_EVENTS];
     const uint32_t now = hal_millis();
     hal_watchdog_kick();
-    input_update(&input, hal_buttons(), now, events);
+    input_update(&input, hal_buttons(), hal_buttons_pressed(), now, events);
     ui_note_activity(&ui, now);
     if (ui_draw(&ui, canvas, now))
         hal_display_present(canvas);
@@ -37,7 +37,7 @@ int main(void)
         hal_mark(HAL_MARK_LOOP);
         hal_watchdog_kick();
         const uint32_t now = hal_millis();
-        const uint8_t n = input_update(&input, hal_buttons(), now, events);
+        const uint8_t n = input_update(&input, hal_buttons(), hal_buttons_pressed(), now, events);
         for (uint8_t i = 0; i < n; i++)
             ui_event(&ui, &events[i], now);
         ui_step(&ui, now, while_thinking);
@@ -49,6 +49,7 @@ int main(void)
             hal_power_down();
             ui_note_activity(&ui, hal_millis());
             input_init_held(&input, hal_buttons()); /* the waking press is not an action */
+            hal_buttons_pressed();
             hal_debug_line("wake");
         }
         hal_idle();

@@ -64,22 +64,98 @@ void render_game(hal_canvas_t c, const render_view_t *v)
     }
 }
 
-void render_over(hal_canvas_t c, const uint8_t score[2], uint8_t winner)
+void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uint8_t winner)
+{
+    render_view_t v = {.pos = pos, .cursor = RULES_NO_POINT, .cursor_on = false, .blink_on = true,
+                       .selected = RULES_NO_POINT, .targets = 0, .last_from = last_from,
+                       .choosing_return = false, .thinking = false, .sweep = 0};
+    render_game(c, &v);
+    const uint8_t colour = winner == RULES_WHITE ? COLOUR_WHITE_MARKED
+                           : winner == RULES_BLACK ? COLOUR_BLACK_MARKED
+                                                   : COLOUR_CURSOR;
+    for (uint8_t x = 0; x < HAL_DISPLAY_W; x++)
+        c[HAL_DISPLAY_H - 1u][x] = colour;
+}
+
+void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, uint8_t games)
 {
     render_clear(c);
-    for (uint8_t side = 0; side < 2u; side++) {
-        const bool bright = winner == side || winner == RULES_DRAW;
-        const uint8_t colour = side == RULES_WHITE ? (bright ? COLOUR_WHITE_MARKED : COLOUR_WHITE_PIECE)
-                                                   : (bright ? COLOUR_BLACK_MARKED : COLOUR_BLACK_PIECE);
-        const uint8_t x0 = side == RULES_WHITE ? 0u : 4u;
-        for (uint8_t i = 0; i < score[side] && i < 28u; i++)
-            c[7u - i / 4u][x0 + i % 4u] = colour;
+    render_number(c, score[RULES_WHITE], 0, 0, COLOUR_WHITE_MARKED);
+    render_number(c, score[RULES_BLACK], (uint8_t)(HAL_DISPLAY_W - render_number_width(score[RULES_BLACK])), 0,
+                  COLOUR_BLACK_MARKED);
+    for (uint8_t i = 0; i < games && i < HAL_DISPLAY_W; i++)
+        c[6][i] = i + 1u == number ? COLOUR_CURSOR : i + 1u < number ? COLOUR_TARGET : 0;
+}
+
+/* The ticker's text "A-B" as columns: A, a gap, a dash, a gap, B. */
+#define DASH_WIDTH 3u
+uint16_t render_ticker_steps(uint8_t a, uint8_t b)
+{
+    return (uint16_t)(render_number_width(a) + 1u + DASH_WIDTH + 1u + render_number_width(b) + HAL_DISPLAY_W);
+}
+
+void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step)
+{
+    hal_canvas_t text; /* drawn once at full width, then the window copied */
+    static const uint8_t text_y = 1;
+    render_clear(c);
+    const uint16_t pass = render_ticker_steps(a, b);
+    const int16_t shift = (int16_t)(HAL_DISPLAY_W - step % pass); /* where the text starts on screen */
+    const uint8_t wa = render_number_width(a), wb = render_number_width(b);
+    const struct {
+        uint8_t kind, width; /* 0: A, 1: dash, 2: B */
+    } parts[3] = {{0, wa}, {1, DASH_WIDTH}, {2, wb}};
+    int16_t x0 = shift;
+    for (uint8_t i = 0; i < 3u; i++) {
+        /* each part is drawn into a scratch canvas at 0 and copied where visible */
+        render_clear(text);
+        if (parts[i].kind == 0u)
+            render_number(text, a, 0, text_y, colour_a);
+        else if (parts[i].kind == 2u)
+            render_number(text, b, 0, text_y, colour_b);
+        else
+            render_glyph(text, '-', 0, text_y, COLOUR_TARGET);
+        for (uint8_t col = 0; col < parts[i].width; col++) {
+            const int16_t x = (int16_t)(x0 + col);
+            if (x < 0 || x >= (int16_t)HAL_DISPLAY_W)
+                continue;
+            for (uint8_t y = 0; y < HAL_DISPLAY_H; y++)
+                c[y][x] = text[y][col];
+        }
+        x0 = (int16_t)(x0 + parts[i].width + 1);
     }
-    const uint8_t top = winner == RULES_WHITE ? COLOUR_WHITE_MARKED
-                        : winner == RULES_BLACK ? COLOUR_BLACK_MARKED
-                                                : COLOUR_CURSOR;
-    for (uint8_t x = 0; x < HAL_DISPLAY_W; x++)
-        c[0][x] = top;
+}
+
+void render_confirm(hal_canvas_t c, bool blink_on)
+{
+    render_clear(c);
+    render_glyph(c, 'N', 0, 0, COLOUR_MENU_ITEM);
+    if (blink_on)
+        render_glyph(c, '?', 5, 0, COLOUR_CURSOR);
+}
+
+void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour)
+{
+    for (uint8_t r = 0; r < 5u && y + r < HAL_DISPLAY_H; r++)
+        for (uint8_t col = 0; col < 3u && x + col < HAL_DISPLAY_W; col++)
+            c[y + r][x + col] = colour;
+}
+
+uint8_t render_number_width(uint8_t n) { return n < 10u ? 3u : n < 20u ? 4u : 7u; }
+
+void render_number(hal_canvas_t c, uint8_t n, uint8_t x, uint8_t y, uint8_t colour)
+{
+    if (n > 99u)
+        n = 99u;
+    if (n >= 20u) {
+        render_glyph(c, (char)('0' + n / 10u), x, y, colour);
+        x = (uint8_t)(x + 4u);
+    } else if (n >= 10u) { /* a one-column 1: "10".."19" fit in four columns */
+        for (uint8_t r = 0; r < 5u && y + r < HAL_DISPLAY_H && x < HAL_DISPLAY_W; r++)
+            c[y + r][x] = colour;
+        x = (uint8_t)(x + 1u);
+    }
+    render_glyph(c, (char)('0' + n % 10u), x, y, colour);
 }
 
 /* 3x5 glyphs, one byte per row, bit 2 = left column. */
@@ -91,6 +167,8 @@ static const uint8_t font_letters[26][5] FLASH_TABLE = {
     {5, 5, 5, 5, 7}, {5, 5, 5, 5, 2}, {5, 5, 7, 7, 5}, {5, 5, 2, 5, 5}, {5, 5, 2, 2, 2}, /* U-Y */
     {7, 1, 2, 4, 7},                                                                     /* Z */
 };
+/* '>' (play: resume), '?' (confirm), '-' */
+static const uint8_t font_symbols[3][5] FLASH_TABLE = {{4, 6, 7, 6, 4}, {6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}};
 static const uint8_t font_digits[10][5] FLASH_TABLE = {
     {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {6, 1, 2, 4, 7}, {6, 1, 2, 1, 6}, {5, 5, 7, 1, 1},
     {7, 4, 6, 1, 6}, {3, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 6},
@@ -103,6 +181,12 @@ void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour)
         rows = font_letters[ch - 'A'];
     else if (ch >= '0' && ch <= '9')
         rows = font_digits[ch - '0'];
+    else if (ch == '>')
+        rows = font_symbols[0];
+    else if (ch == '?')
+        rows = font_symbols[1];
+    else if (ch == '-')
+        rows = font_symbols[2];
     else
         return;
     for (uint8_t r = 0; r < 5u; r++) {

@@ -18,6 +18,8 @@
 #define COLOUR_SELECTED HAL_PIXEL(3, 3)
 #define COLOUR_TARGET HAL_PIXEL(1, 1)
 #define COLOUR_LAST_MOVE HAL_PIXEL(1, 1)
+#define COLOUR_MENU_ITEM HAL_PIXEL(1, 1)
+#define COLOUR_MENU_VALUE HAL_PIXEL(0, 3)
 
 typedef struct {
     const rules_pos_t *pos;
@@ -38,9 +40,25 @@ static inline uint8_t render_point_y(uint8_t p) { return (uint8_t)(RULES_ROWS - 
 
 void render_clear(hal_canvas_t c);
 void render_game(hal_canvas_t c, const render_view_t *v);
-/* Scores as pixel counts, winner bright (docs/display.md). */
-void render_over(hal_canvas_t c, const uint8_t score[2], uint8_t winner);
-/* A 3x5 glyph ('A'..'Z', '0'..'9') at x, y in a colour. */
+/* The final position of a game, no cursor, and the bottom row in the
+ * winner's colour (yellow for a draw). */
+void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uint8_t winner);
+/* A game's score by colour as two numbers: White's in green on the left,
+ * Black's in red on the right; below, a dot per game of the match (this
+ * one bright). */
+void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, uint8_t games);
+/* "A-B" scrolling from the right, A and B in their colours: `step` columns
+ * in; render_ticker_steps(a, b) steps make one whole pass. */
+void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step);
+uint16_t render_ticker_steps(uint8_t a, uint8_t b);
+/* "Start a new match? A: yes, B: no": N and a blinking question mark. */
+void render_confirm(hal_canvas_t c, bool blink_on);
+/* A 3x5 glyph ('A'..'Z', '0'..'9', '>', '?', '-') at x, y in a colour. */
 void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour);
+/* A filled 3x5 block: a side shown as its colour. */
+void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour);
+/* 0..99 at x, y: 3-wide digits, a 1-wide "1" as the tens of 10..19. */
+uint8_t render_number_width(uint8_t n);
+void render_number(hal_canvas_t c, uint8_t n, uint8_t x, uint8_t y, uint8_t colour);
 
 #endif

@@ -3,17 +3,23 @@
 #include <string.h>
 
 #include "ai/ai.h"
-#include "storage/game_save.h"
 #include "render.h"
+#include "storage/game_save.h"
 
 #define BLINK_CURSOR_MS 250u
 #define BLINK_SLOW_MS 400u
-#define MENU_ITEMS UI_ITEM_COUNT
+#define SCORE_PHASE_MS 2000u  /* the score screen: this game's score this long, then the totals */
+#define TICKER_STEP_MS 110u   /* scrolling text: one column this often */
 
-/* ---- sounds ---------------------------------------------------------- */
-static void sound_move(bool capture) { hal_tone(capture ? 440u : 880u, capture ? 80u : 30u); }
-static void sound_error(void) { hal_tone(150u, 100u); }
-static void sound_over(void) { hal_tone(660u, 300u); }
+/* ---- sounds (docs/display.md), unless the sound is off ---------------- */
+static void tone(const ui_t *ui, uint16_t hz, uint16_t ms)
+{
+    if (ui->settings.sound)
+        hal_tone(hz, ms);
+}
+static void sound_move(const ui_t *ui, bool capture) { tone(ui, capture ? 440u : 880u, capture ? 80u : 30u); }
+static void sound_error(const ui_t *ui) { tone(ui, 150u, 100u); }
+static void sound_over(const ui_t *ui) { tone(ui, 660u, 300u); }
 
 /* ---- debug console ---------------------------------------------------- */
 static void say_move(rules_move_t m)
@@ -31,48 +37,59 @@ static char *put_number(char *o, uint8_t n)
     return o;
 }
 
-static void say_over(const ui_t *ui)
+/* " G/N" */
+static char *put_game_of(char *o, const game_match_t *m)
 {
-    char line[24] = "over ", *o = line + 5;
-    o = put_number(o, ui->score[0]);
     *o++ = ' ';
-    o = put_number(o, ui->score[1]);
-    *o++ = ' ';
-    rules_result_name(ui->winner, o);
-    hal_debug_line(line);
+    o = put_number(o, m->number);
+    *o++ = '/';
+    return put_number(o, m->games);
 }
 
-/* ---- game ------------------------------------------------------------ */
+/* ---- the match ---------------------------------------------------------- */
+/* P1 (White in game 1) has White in the odd games. */
+static uint8_t p1_colour(const game_match_t *m) { return (m->number & 1u) ? RULES_WHITE : RULES_BLACK; }
+/* The human's side in this game: the sides swap after every game. */
+static uint8_t human_side(const game_match_t *m) { return (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u)); }
+
 static bool console_to_move(const ui_t *ui)
 {
-    return ui->screen == UI_GAME && ui->settings.mode == SETTINGS_MODE_VS_CONSOLE &&
-           rules_side_to_move(&ui->pos) != ui->settings.human_side;
+    return ui->screen == UI_GAME && ui->match.mode == SETTINGS_MODE_VS_CONSOLE &&
+           rules_side_to_move(&ui->pos) != human_side(&ui->match);
 }
 
-/* "start|resume RULES first SIDE [console LEVEL human SIDE]" */
+/* "start|resume RULES first SIDE [console LEVEL human SIDE] match G/N" */
 static void announce(ui_t *ui, const char *word)
 {
-    char line[56];
+    char line[64];
+    const game_match_t *m = &ui->match;
     strcpy(line, word);
     rules_set_name(rules_set_of(&ui->pos), line + strlen(line));
-    strcat(line, ui->settings.first == RULES_WHITE ? " first white" : " first black");
-    if (ui->settings.mode == SETTINGS_MODE_VS_CONSOLE) {
-        char *o = line + strlen(line);
+    strcat(line, m->first == RULES_WHITE ? " first white" : " first black");
+    char *o = line + strlen(line);
+    if (m->mode == SETTINGS_MODE_VS_CONSOLE) {
         strcpy(o, " console ");
         o += 9;
-        *o++ = (char)('0' + ui->settings.level);
-        strcpy(o, ui->settings.human_side == RULES_WHITE ? " human white" : " human black");
+        *o++ = (char)('0' + m->level);
+        strcpy(o, human_side(m) == RULES_WHITE ? " human white" : " human black");
+        o += strlen(o);
     }
+    strcpy(o, " match");
+    o = put_game_of(o + 6, m);
+    *o = '\0';
     hal_debug_line(line);
 }
 
-static void save_game(const ui_t *ui)
+static void store(const rules_pos_t *pos, uint8_t last_from, const game_match_t *m)
 {
     game_save_t g;
-    g.pos = ui->pos;
-    g.last_from = ui->last_from;
+    g.pos = *pos;
+    g.last_from = last_from;
+    g.match = *m;
     game_save_store(&g);
 }
+
+static void save_game(const ui_t *ui) { store(&ui->pos, ui->last_from, &ui->match); }
 
 /* The cursor starts in the middle of the first row of the side to play. */
 static uint8_t home_cursor(uint8_t side)
@@ -80,21 +97,83 @@ static uint8_t home_cursor(uint8_t side)
     return rules_point(RULES_FILES / 2u, side == RULES_WHITE ? 0u : RULES_ROWS - 1u);
 }
 
-static void start_game(ui_t *ui)
+static void clear_selection(ui_t *ui)
 {
-    rules_init(&ui->pos, ui->settings.rules, ui->settings.first);
-    ui->games++;
-    ui->shown_since = 0;
-    ui->screen = UI_GAME;
     ui->selected = RULES_NO_POINT;
     ui->targets = 0;
     ui->choosing_return = false;
+}
+
+/* Game `match.number` of the match: the start position, saved at once. */
+static void start_game(ui_t *ui)
+{
+    rules_init(&ui->pos, rules_set_of(&ui->pos), ui->match.first);
+    ui->games++;
+    ui->shown_since = 0;
+    ui->screen = UI_GAME;
     ui->last_from = RULES_NO_POINT;
-    ui->cursor = home_cursor(ui->settings.mode == SETTINGS_MODE_VS_CONSOLE ? ui->settings.human_side
-                                                                            : ui->settings.first);
+    clear_selection(ui);
+    ui->cursor = home_cursor(ui->match.mode == SETTINGS_MODE_VS_CONSOLE ? human_side(&ui->match) : ui->match.first);
     ui->thinking = false;
     announce(ui, "start ");
     save_game(ui);
+}
+
+/* A new match with the settings as they are now. */
+static void new_match(ui_t *ui)
+{
+    const settings_t *s = &ui->settings;
+    settings_save(s);
+    ui->match = (game_match_t){s->mode, s->level, s->human_side, s->first, s->match_games, 1, {0, 0}};
+    rules_init(&ui->pos, s->rules, s->first); /* start_game takes the rule set from here */
+    start_game(ui);
+}
+
+static bool match_over(const game_match_t *m) { return m->number >= m->games; }
+
+/* The game has ended: its score into the match, the lines on the debug
+ * console, and (unless the match is over) the next game saved already, so
+ * that switching off between two games resumes the match. */
+static void game_over(ui_t *ui)
+{
+    game_match_t *m = &ui->match;
+    char line[40], *o;
+    rules_score(&ui->pos, ui->score);
+    ui->winner = rules_winner(&ui->pos);
+    const uint8_t p1 = p1_colour(m);
+    m->total[0] = (uint8_t)(m->total[0] + ui->score[p1]);
+    m->total[1] = (uint8_t)(m->total[1] + ui->score[p1 ^ 1u]);
+    strcpy(line, "over ");
+    o = put_number(line + 5, ui->score[RULES_WHITE]);
+    *o++ = ' ';
+    o = put_number(o, ui->score[RULES_BLACK]);
+    *o++ = ' ';
+    rules_result_name(ui->winner, o);
+    hal_debug_line(line);
+    strcpy(line, "match");
+    o = put_game_of(line + 5, m);
+    *o++ = ' ';
+    o = put_number(o, m->total[0]);
+    *o++ = ' ';
+    o = put_number(o, m->total[1]);
+    *o = '\0';
+    hal_debug_line(line);
+    if (match_over(m)) {
+        strcpy(line, "match over ");
+        o = put_number(line + 11, m->total[0]);
+        *o++ = ' ';
+        o = put_number(o, m->total[1]);
+        strcpy(o, m->total[0] > m->total[1] ? " p1" : m->total[1] > m->total[0] ? " p2" : " draw");
+        hal_debug_line(line);
+    } else {
+        game_match_t next = *m;
+        rules_pos_t start;
+        next.number++;
+        rules_init(&start, rules_set_of(&ui->pos), m->first);
+        store(&start, RULES_NO_POINT, &next);
+    }
+    ui->screen = UI_OVER;
+    sound_over(ui);
 }
 
 static void play_move(ui_t *ui, rules_move_t m)
@@ -102,19 +181,13 @@ static void play_move(ui_t *ui, rules_move_t m)
     rules_undo_t u;
     rules_make(&ui->pos, m, &u);
     say_move(m);
-    sound_move(RULES_MOVE_IS_CAPTURE(m));
+    sound_move(ui, RULES_MOVE_IS_CAPTURE(m));
     ui->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
-    ui->selected = RULES_NO_POINT;
-    ui->targets = 0;
-    ui->choosing_return = false;
-    save_game(ui); /* every move: switching off loses nothing */
-    if (rules_game_over(&ui->pos)) {
-        rules_score(&ui->pos, ui->score);
-        ui->winner = rules_winner(&ui->pos);
-        ui->screen = UI_OVER;
-        say_over(ui);
-        sound_over();
-    }
+    clear_selection(ui);
+    if (rules_game_over(&ui->pos))
+        game_over(ui);
+    else
+        save_game(ui); /* every move: switching off loses nothing */
 }
 
 /* Destinations of the piece on `from` (one bit per point). */
@@ -146,7 +219,7 @@ static bool press_a(ui_t *ui, rules_move_t *out)
                 return true;
             }
         }
-        sound_error();
+        sound_error(ui);
         return false;
     }
     if (ui->selected != RULES_NO_POINT && (ui->targets & RULES_BIT(c))) {
@@ -178,7 +251,7 @@ static bool press_a(ui_t *ui, rules_move_t *out)
             *out = moves[i];
             return true;
         }
-    sound_error();
+    sound_error(ui);
     return false;
 }
 
@@ -210,16 +283,30 @@ static void cancel(ui_t *ui)
     }
 }
 
+static void open_menu(ui_t *ui)
+{
+    ui->back_screen = ui->screen;
+    ui->screen = UI_MENU;
+    ui->menu_item = UI_ITEM_RESUME;
+}
+
 static void game_event(ui_t *ui, const input_event_t *ev)
 {
-    if (ev->kind == INPUT_HOLD && ev->button == HAL_BTN_B) {
-        ui->screen = UI_MENU; /* long B: leave the game */
+    /* B cancels when it is let go, so that a long B (the menu) leaves the
+     * selection as it was */
+    if (ev->button == HAL_BTN_B) {
+        if (ev->kind == INPUT_PRESS)
+            ui->b_down_in_game = true;
+        else if (ev->kind == INPUT_RELEASE && ui->b_down_in_game && !console_to_move(ui))
+            cancel(ui);
+        if (ev->kind == INPUT_RELEASE)
+            ui->b_down_in_game = false;
         return;
     }
     if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
         return;
     if (console_to_move(ui))
-        return; /* the console's turn: buttons wait (long B still leaves) */
+        return; /* the console's turn: buttons wait (long B still opens the menu) */
     switch (ev->button) {
     case HAL_BTN_A:
         if (ev->kind == INPUT_PRESS) {
@@ -228,16 +315,15 @@ static void game_event(ui_t *ui, const input_event_t *ev)
                 play_move(ui, m);
         }
         break;
-    case HAL_BTN_B:
-        if (ev->kind == INPUT_PRESS)
-            cancel(ui);
-        break;
     default:
         move_cursor(ui, ev->button);
     }
 }
 
 /* ---- menu -------------------------------------------------------------- */
+static const uint8_t match_lengths[4] = {1, 2, 4, 6};
+
+/* The value a setting item changes, and how many values it has. */
 static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
 {
     switch (item) {
@@ -245,56 +331,201 @@ static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
     case UI_ITEM_RULES: *count = RULES_SET_COUNT; return &ui->settings.rules;
     case UI_ITEM_FIRST: *count = 2; return &ui->settings.first;
     case UI_ITEM_LEVEL: *count = SETTINGS_LEVELS; return &ui->settings.level; /* stored 1..5 */
-    default: *count = 2; return &ui->settings.human_side;
+    case UI_ITEM_SIDE: *count = 2; return &ui->settings.human_side;
+    case UI_ITEM_SOUND: *count = 2; return &ui->settings.sound;
+    default: *count = 0; return NULL;
     }
+}
+
+static void change_value(ui_t *ui, bool up)
+{
+    uint8_t count;
+    if (ui->menu_item == UI_ITEM_GAMES) {
+        uint8_t i = 0;
+        while (i < 3u && match_lengths[i] != ui->settings.match_games)
+            i++;
+        i = up ? (uint8_t)((i + 1u) % 4u) : (uint8_t)((i + 3u) % 4u);
+        ui->settings.match_games = match_lengths[i];
+        return;
+    }
+    uint8_t *value = item_value(ui, ui->menu_item, &count);
+    if (!value)
+        return;
+    /* values cycle; the level counts 1..5, the others from 0 */
+    const uint8_t base = ui->menu_item == UI_ITEM_LEVEL ? 1u : 0u;
+    uint8_t v = (uint8_t)(*value - base);
+    v = up ? (uint8_t)((v + 1u) % count) : v ? (uint8_t)(v - 1u) : (uint8_t)(count - 1u);
+    *value = (uint8_t)(v + base);
+}
+
+/* Back to where the menu was opened, exactly as it was. */
+static void leave_menu(ui_t *ui)
+{
+    settings_save(&ui->settings); /* writes only what changed */
+    ui->screen = ui->back_screen;
+}
+
+/* A game with moves played would be lost by a new match: ask first. */
+static bool game_in_progress(const ui_t *ui)
+{
+    rules_pos_t start;
+    rules_init(&start, rules_set_of(&ui->pos), ui->match.first);
+    return ui->back_screen == UI_GAME && memcmp(&start, &ui->pos, sizeof start) != 0;
 }
 
 static void menu_event(ui_t *ui, const input_event_t *ev)
 {
     if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
         return;
-    uint8_t count;
-    uint8_t *value = item_value(ui, ui->menu_item, &count);
     switch (ev->button) {
-    case HAL_BTN_UP: ui->menu_item = ui->menu_item ? (uint8_t)(ui->menu_item - 1u) : MENU_ITEMS - 1u; break;
-    case HAL_BTN_DOWN: ui->menu_item = (uint8_t)((ui->menu_item + 1u) % MENU_ITEMS); break;
+    case HAL_BTN_UP: ui->menu_item = ui->menu_item ? (uint8_t)(ui->menu_item - 1u) : UI_ITEM_COUNT - 1u; break;
+    case HAL_BTN_DOWN: ui->menu_item = (uint8_t)((ui->menu_item + 1u) % UI_ITEM_COUNT); break;
     case HAL_BTN_LEFT:
-    case HAL_BTN_RIGHT: {
-        /* values cycle; the level counts 1..5, the others from 0 */
-        const uint8_t base = ui->menu_item == UI_ITEM_LEVEL ? 1u : 0u;
-        uint8_t v = (uint8_t)(*value - base);
-        v = ev->button == HAL_BTN_RIGHT ? (uint8_t)((v + 1u) % count) : v ? (uint8_t)(v - 1u) : (uint8_t)(count - 1u);
-        *value = (uint8_t)(v + base);
+    case HAL_BTN_RIGHT: change_value(ui, ev->button == HAL_BTN_RIGHT); break;
+    case HAL_BTN_B:
+        if (ev->kind == INPUT_PRESS)
+            leave_menu(ui);
         break;
-    }
     case HAL_BTN_A:
-        if (ev->kind == INPUT_PRESS) {
-            settings_save(&ui->settings);
-            start_game(ui);
+        if (ev->kind != INPUT_PRESS)
+            break;
+        if (ui->menu_item == UI_ITEM_NEW_MATCH) {
+            if (game_in_progress(ui)) {
+                ui->screen = UI_CONFIRM;
+            } else {
+                new_match(ui);
+            }
+        } else {
+            leave_menu(ui); /* Resume, or A on a setting: back to the game */
         }
         break;
     default: break;
     }
 }
 
+static void confirm_event(ui_t *ui, const input_event_t *ev)
+{
+    if (ev->kind != INPUT_PRESS)
+        return;
+    if (ev->button == HAL_BTN_A)
+        new_match(ui);
+    else if (ev->button == HAL_BTN_B)
+        ui->screen = UI_MENU;
+}
+
+/* The end of a game: final position -A-> score -A-> next game, or after
+ * the last game: -A-> match result -A-> a new match. */
+static void end_event(ui_t *ui, const input_event_t *ev, uint32_t now)
+{
+    if (ev->kind != INPUT_PRESS || ev->button != HAL_BTN_A)
+        return;
+    ui->screen_since = now;
+    if (ui->screen == UI_OVER) {
+        ui->screen = UI_SCORE;
+    } else if (ui->screen == UI_SCORE && !match_over(&ui->match)) {
+        ui->match.number++;
+        start_game(ui);
+    } else if (ui->screen == UI_SCORE) {
+        ui->screen = UI_RESULT;
+    } else {
+        new_match(ui);
+    }
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+static uint8_t side_colour(uint8_t side) { return side == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED; }
+
 static void draw_menu(const ui_t *ui, hal_canvas_t c)
 {
     static const char rules_letters[RULES_SET_COUNT] = {'C', 'B', 'L', 'J'};
-    static const char item_letters[MENU_ITEMS] = {'M', 'R', 'F', 'L', 'S'};
+    static const char item_letters[UI_ITEM_COUNT] = {'>', 'N', 'M', 'R', 'F', 'L', 'S', 'G', 'T'};
+    const settings_t *s = &ui->settings;
     const uint8_t item = ui->menu_item;
-    char value;
-    switch (item) {
-    case UI_ITEM_MODE: value = ui->settings.mode == SETTINGS_MODE_VS_CONSOLE ? 'C' : 'P'; break;
-    case UI_ITEM_RULES: value = rules_letters[ui->settings.rules]; break;
-    case UI_ITEM_FIRST: value = ui->settings.first == RULES_WHITE ? 'W' : 'B'; break;
-    case UI_ITEM_LEVEL: value = (char)('0' + ui->settings.level); break;
-    default: value = ui->settings.human_side == RULES_WHITE ? 'W' : 'B'; break;
-    }
     render_clear(c);
-    render_glyph(c, item_letters[item], 0, 0, HAL_PIXEL(1, 1));
-    render_glyph(c, value, 4, 0, HAL_PIXEL(0, 3));
-    for (uint8_t i = 0; i < MENU_ITEMS; i++)
-        c[7][i] = i == item ? HAL_PIXEL(3, 3) : HAL_PIXEL(1, 1);
+    render_glyph(c, item_letters[item], 0, 0, COLOUR_MENU_ITEM);
+    switch (item) {
+    case UI_ITEM_MODE: render_glyph(c, s->mode == SETTINGS_MODE_VS_CONSOLE ? 'C' : 'P', 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_RULES: render_glyph(c, rules_letters[s->rules], 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_LEVEL: render_glyph(c, (char)('0' + s->level), 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_GAMES: render_glyph(c, (char)('0' + s->match_games), 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_SOUND: render_glyph(c, s->sound ? '1' : '0', 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_FIRST: render_swatch(c, 5, 0, side_colour(s->first)); break; /* the side, as its colour */
+    case UI_ITEM_SIDE: render_swatch(c, 5, 0, side_colour(s->human_side)); break;
+    default: break;
+    }
+    /* where in the menu: one dot per item on the two bottom rows */
+    for (uint8_t i = 0; i < UI_ITEM_COUNT; i++)
+        c[6u + i / 8u][i % 8u] = i == item ? COLOUR_CURSOR : COLOUR_TARGET;
+}
+
+static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
+{
+    render_view_t v;
+    v.pos = &ui->pos;
+    v.cursor = ui->cursor;
+    v.cursor_on = (now / BLINK_CURSOR_MS) % 2u == 0u;
+    v.blink_on = (now / BLINK_SLOW_MS) % 2u == 0u;
+    v.selected = ui->selected;
+    v.targets = ui->targets;
+    v.last_from = ui->last_from;
+    v.choosing_return = ui->choosing_return;
+    v.thinking = ui->thinking;
+    v.sweep = (uint8_t)(now / 100u);
+    if (ui->shown_since) { /* the console's move: its points blink */
+        const rules_move_t m = ui->shown;
+        v.selected = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
+        v.targets = RULES_BIT(RULES_MOVE_TO(m));
+        if (RULES_MOVE_RET(m) != RULES_NO_POINT)
+            v.targets |= RULES_BIT(RULES_MOVE_RET(m));
+        v.cursor_on = false;
+        if ((now / 150u) % 2u)
+            v.targets = 0, v.selected = RULES_NO_POINT;
+    }
+    render_game(c, &v);
+}
+
+/* The totals as scrolling text "P1-P2", each in the colour its player had
+ * in this game. */
+static void draw_totals(const ui_t *ui, hal_canvas_t c, uint32_t elapsed)
+{
+    const game_match_t *m = &ui->match;
+    const uint8_t p1 = p1_colour(m);
+    const uint16_t pass = render_ticker_steps(m->total[0], m->total[1]);
+    render_ticker_score(c, m->total[0], side_colour(p1), m->total[1], side_colour(p1 ^ 1u),
+                        (uint16_t)((elapsed / TICKER_STEP_MS) % pass));
+}
+
+static uint8_t match_winner_colour(const ui_t *ui)
+{
+    const game_match_t *m = &ui->match;
+    if (m->total[0] == m->total[1])
+        return COLOUR_CURSOR;
+    const uint8_t p1 = p1_colour(m);
+    return side_colour(m->total[0] > m->total[1] ? p1 : p1 ^ 1u);
+}
+
+static void draw_end(const ui_t *ui, hal_canvas_t c, uint32_t now)
+{
+    const uint32_t elapsed = now - ui->screen_since;
+    if (ui->screen == UI_OVER) {
+        render_final(c, &ui->pos, ui->last_from, ui->winner);
+    } else if (ui->screen == UI_SCORE) {
+        const uint32_t totals_ms =
+            (uint32_t)render_ticker_steps(ui->match.total[0], ui->match.total[1]) * TICKER_STEP_MS;
+        const uint32_t t = elapsed % (SCORE_PHASE_MS + totals_ms);
+        if (t < SCORE_PHASE_MS) {
+            render_game_score(c, ui->score, ui->match.number, ui->match.games);
+        } else {
+            draw_totals(ui, c, t - SCORE_PHASE_MS);
+            for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) /* the bottom bar: match totals */
+                c[HAL_DISPLAY_H - 1u][x] = COLOUR_TARGET;
+        }
+    } else {
+        draw_totals(ui, c, elapsed);
+        const uint8_t colour = match_winner_colour(ui);
+        for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) /* the bottom bar: the match's winner */
+            c[HAL_DISPLAY_H - 1u][x] = colour;
+    }
 }
 
 /* ---- entry points ------------------------------------------------------ */
@@ -307,12 +538,13 @@ void ui_init(ui_t *ui, uint32_t boot_count)
     if (game_save_load(&g)) { /* the game that was on when it was switched off */
         ui->pos = g.pos;
         ui->last_from = g.last_from;
-        ui->selected = RULES_NO_POINT;
+        ui->match = g.match;
+        clear_selection(ui);
         ui->screen = UI_GAME;
         ui->cursor = home_cursor(rules_side_to_move(&ui->pos));
         announce(ui, "resume ");
     } else {
-        start_game(ui); /* power on, play: the menu is a long B away */
+        new_match(ui); /* power on, play: the menu is a long B away */
     }
     ui->dirty = true;
 }
@@ -321,14 +553,17 @@ void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now)
 {
     ui->last_input = now;
     ui->dirty = true;
+    if (ev->kind == INPUT_HOLD && ev->button == HAL_BTN_B) {
+        ui->b_down_in_game = false; /* a long B is not a cancel */
+        if (ui->screen != UI_MENU && ui->screen != UI_CONFIRM)
+            open_menu(ui); /* long B: the menu, from anywhere */
+        return;
+    }
     switch (ui->screen) {
     case UI_MENU: menu_event(ui, ev); break;
+    case UI_CONFIRM: confirm_event(ui, ev); break;
     case UI_GAME: game_event(ui, ev); break;
-    default:
-        if (ev->kind == INPUT_PRESS && ev->button == HAL_BTN_A)
-            start_game(ui);
-        else if (ev->kind == INPUT_PRESS && ev->button == HAL_BTN_B)
-            ui->screen = UI_MENU;
+    default: end_event(ui, ev, now); break;
     }
 }
 
@@ -356,12 +591,11 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
     }
     ai_stats_t stats;
     ui->thinking = true;
-    ui->selected = RULES_NO_POINT;
-    ui->targets = 0;
+    clear_selection(ui);
     think_poll = poll;
     hal_mark(HAL_MARK_THINK_BEGIN);
-    ui->shown = ai_choose(&ui->pos, ui->settings.level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games), poll_adapter, NULL,
-                          &stats);
+    ui->shown = ai_choose(&ui->pos, ui->match.level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games),
+                          poll_adapter, NULL, &stats);
     hal_mark(HAL_MARK_THINK_END);
     ui->thinking = false;
     ui->shown_since = hal_millis();
@@ -372,38 +606,16 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
 
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)
 {
-    /* redraw on change, and whenever a blink phase may have turned */
+    /* redraw on change, and whenever a blink phase or the ticker may have moved */
     if (!ui->dirty && now - ui->last_draw < 50u)
         return false;
     ui->dirty = false;
     ui->last_draw = now;
-    if (ui->screen == UI_MENU) {
-        draw_menu(ui, c);
-    } else if (ui->screen == UI_OVER) {
-        render_over(c, ui->score, ui->winner);
-    } else {
-        render_view_t v;
-        v.pos = &ui->pos;
-        v.cursor = ui->cursor;
-        v.cursor_on = (now / BLINK_CURSOR_MS) % 2u == 0u;
-        v.blink_on = (now / BLINK_SLOW_MS) % 2u == 0u;
-        v.selected = ui->selected;
-        v.targets = ui->targets;
-        v.last_from = ui->last_from;
-        v.choosing_return = ui->choosing_return;
-        v.thinking = ui->thinking;
-        v.sweep = (uint8_t)(now / 100u);
-        if (ui->shown_since) { /* the console's move: its points blink */
-            const rules_move_t m = ui->shown;
-            v.selected = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
-            v.targets = RULES_BIT(RULES_MOVE_TO(m));
-            if (RULES_MOVE_RET(m) != RULES_NO_POINT)
-                v.targets |= RULES_BIT(RULES_MOVE_RET(m));
-            v.cursor_on = false;
-            if (!v.cursor_on && (now / 150u) % 2u)
-                v.targets = 0, v.selected = RULES_NO_POINT;
-        }
-        render_game(c, &v);
+    switch (ui->screen) {
+    case UI_MENU: draw_menu(ui, c); break;
+    case UI_CONFIRM: render_confirm(c, (now / BLINK_SLOW_MS) % 2u == 0u); break;
+    case UI_GAME: draw_game(ui, c, now); break;
+    default: draw_end(ui, c, now); break;
     }
     return true;
 }

@@ -1,4 +1,7 @@
-/* The console's screens: menu, game (cursor, selection, returns), game over.
+/* The console's screens: the game (cursor, selection, returns), the menu
+ * (a place you can leave: B returns to the game as it was), and the end of
+ * a game and of a match (final position, score, match result). Matches of
+ * 1, 2, 4 or 6 games with sides swapped after each game (docs/display.md).
  * Driven by input events; draws through render.c; speaks through the HAL. */
 #ifndef JARMO_UI_H
 #define JARMO_UI_H
@@ -9,14 +12,30 @@
 #include "hal.h"
 #include "input.h"
 #include "rules/rules.h"
+#include "storage/game_save.h"
 #include "storage/settings.h"
 
-enum { UI_MENU, UI_GAME, UI_OVER };
-enum { UI_ITEM_MODE, UI_ITEM_RULES, UI_ITEM_FIRST, UI_ITEM_LEVEL, UI_ITEM_SIDE, UI_ITEM_COUNT };
+enum { UI_GAME, UI_MENU, UI_CONFIRM, UI_OVER, UI_SCORE, UI_RESULT };
+/* The menu: actions first, then the settings (which take effect with the
+ * next match, sound at once). */
+enum {
+    UI_ITEM_RESUME,
+    UI_ITEM_NEW_MATCH,
+    UI_ITEM_MODE,
+    UI_ITEM_RULES,
+    UI_ITEM_FIRST,
+    UI_ITEM_LEVEL,
+    UI_ITEM_SIDE,
+    UI_ITEM_GAMES,
+    UI_ITEM_SOUND,
+    UI_ITEM_COUNT
+};
 
 typedef struct {
-    settings_t settings;
+    settings_t settings;        /* as set in the menu: the next match's */
+    game_match_t match;         /* the match being played */
     uint8_t screen;
+    uint8_t back_screen;        /* where the menu returns to */
     uint8_t menu_item;
     rules_pos_t pos;
     uint8_t cursor, selected;
@@ -24,7 +43,7 @@ typedef struct {
     bool choosing_return;
     uint8_t arrival;            /* destination while a return point is chosen */
     uint8_t last_from;          /* where the last move came from */
-    uint8_t score[2], winner;
+    uint8_t score[2], winner;   /* the finished game's score by colour */
     bool thinking;              /* the console is searching */
     rules_move_t shown;         /* the console's move, shown before it is played */
     uint32_t shown_since;       /* when the showing began (0: nothing shown) */
@@ -32,16 +51,18 @@ typedef struct {
     uint32_t seed_salt;         /* from the boot count: varies it across power-ons */
     uint32_t last_input;        /* for the power-down timeout */
     uint32_t last_draw;
+    uint32_t screen_since;      /* when the end-of-game screen was entered */
+    bool b_down_in_game;        /* B went down in the game: its release cancels */
     bool dirty;
 } ui_t;
 
 /* boot_count (storage/boot_count.h) varies the console's play across starts. */
 void ui_init(ui_t *ui, uint32_t boot_count);
+void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now);
 /* A button was seen (also while the console thinks): restarts the idle time. */
 void ui_note_activity(ui_t *ui, uint32_t now);
 /* Milliseconds since the last button activity. */
 uint32_t ui_idle_ms(const ui_t *ui, uint32_t now);
-void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now);
 /* Lets the console move when it is its turn: thinks (for up to ~1 s, the
  * poll callback keeping the console alive), then shows its move blinking
  * for UI_SHOW_MOVE_MS before playing it. */

@@ -5,9 +5,10 @@
  * owner, so the bytes are the same on the AVR and the host.
  *
  *   addr  size  record      owner            content
- *      0   2x8  settings    settings.c       nv_record: magic 'J', seq, 5 bytes, CRC-8
- *     16  2x20  game        game_save.c      nv_record: magic 'G', seq, 17 bytes, CRC-8
- *     56   964  (free)
+ *      0  2x10  settings    settings.c       nv_record: magic 'J', seq, 7 bytes, CRC-8
+ *     20     4  (free)
+ *     24  2x28  game        game_save.c      nv_record: magic 'G', seq, 25 bytes, CRC-8
+ *     80   940  (free)
  *   1020     4  boot count  boot_count.c     little-endian, +1 at every start
  */
 #ifndef JARMO_EEPROM_MAP_H
@@ -18,16 +19,20 @@
 
 #define EE_SIZE 1024u
 
-/* settings: rules, first mover, mode, level, human side (settings.c) */
+/* settings: rules, first mover, mode, level, human side, match length,
+ * sound (settings.c) */
 #define EE_SETTINGS_ADDR 0u
 #define EE_SETTINGS_MAGIC 0x4Au /* 'J' */
-#define EE_SETTINGS_BYTES 5u
+#define EE_SETTINGS_BYTES 7u
 #define EE_SETTINGS_SLOT NV_RECORD_SLOT(EE_SETTINGS_BYTES)
 
-/* the game in progress: the position (rules_pos_pack), then last_from */
-#define EE_GAME_ADDR 16u
+/* the game in progress: the position (rules_pos_pack), last_from, then
+ * the match: mode, level, human side in game 1, first mover, games,
+ * game number, P1's and P2's points (game_save.c) */
+#define EE_GAME_ADDR 24u
 #define EE_GAME_MAGIC 0x47u /* 'G' */
-#define EE_GAME_BYTES (RULES_POS_BYTES + 1u)
+#define EE_GAME_MATCH_BYTES 8u
+#define EE_GAME_BYTES (RULES_POS_BYTES + 1u + EE_GAME_MATCH_BYTES)
 #define EE_GAME_SLOT NV_RECORD_SLOT(EE_GAME_BYTES)
 
 /* boots so far, mixed into the AI's seed */

@@ -8,9 +8,22 @@
 
 #include "rules/rules.h"
 
+/* The match the game belongs to: its players and its score so far. P1 is
+ * the player who had White in game 1, P2 the other. */
+typedef struct {
+    uint8_t mode;       /* SETTINGS_MODE_*: two players or against the console */
+    uint8_t level;      /* the console's level */
+    uint8_t human_side; /* the human's side in game 1 (against the console) */
+    uint8_t first;      /* the side that moves first, every game */
+    uint8_t games;      /* games in the match: 1, 2, 4 or 6 */
+    uint8_t number;     /* this game: 1..games */
+    uint8_t total[2];   /* points so far of P1 and P2 */
+} game_match_t;
+
 typedef struct {
     rules_pos_t pos;
     uint8_t last_from; /* for the last-move marker */
+    game_match_t match;
 } game_save_t;
 
 void game_save_store(const game_save_t *g);

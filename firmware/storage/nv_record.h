@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define NV_RECORD_MAX 24u                          /* largest payload */
+#define NV_RECORD_MAX 28u                          /* largest payload */
 #define NV_RECORD_SLOT(len) ((uint16_t)((len) + 3u)) /* bytes per slot */
 #define NV_RECORD_SLOTS 2u
 

@@ -11,12 +11,17 @@ void settings_defaults(settings_t *s)
     s->mode = SETTINGS_MODE_TWO_PLAYERS;
     s->level = 3;
     s->human_side = RULES_WHITE;
+    s->match_games = 2;
+    s->sound = 1;
 }
+
+bool settings_match_games_valid(uint8_t games) { return games == 1u || games == 2u || games == 4u || games == 6u; }
 
 static bool valid(const settings_t *s)
 {
     return s->rules < RULES_SET_COUNT && s->first <= 1u && s->mode < SETTINGS_MODE_COUNT && s->level >= 1u &&
-           s->level <= SETTINGS_LEVELS && s->human_side <= 1u;
+           s->level <= SETTINGS_LEVELS && s->human_side <= 1u && settings_match_games_valid(s->match_games) &&
+           s->sound <= 1u;
 }
 
 /* The record's bytes, in this order (docs: eeprom_map.h). */
@@ -26,7 +31,13 @@ bool settings_load(settings_t *s)
     settings_defaults(s);
     if (!nv_record_load(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b))
         return false;
-    const settings_t stored = {.rules = b[0], .first = b[1], .mode = b[2], .level = b[3], .human_side = b[4]};
+    const settings_t stored = {.rules = b[0],
+                               .first = b[1],
+                               .mode = b[2],
+                               .level = b[3],
+                               .human_side = b[4],
+                               .match_games = b[5],
+                               .sound = b[6]};
     if (!valid(&stored))
         return false;
     *s = stored;
@@ -35,6 +46,6 @@ bool settings_load(settings_t *s)
 
 void settings_save(const settings_t *s)
 {
-    const uint8_t b[EE_SETTINGS_BYTES] = {s->rules, s->first, s->mode, s->level, s->human_side};
+    const uint8_t b[EE_SETTINGS_BYTES] = {s->rules, s->first, s->mode, s->level, s->human_side, s->match_games, s->sound};
     nv_record_save(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b);
 }

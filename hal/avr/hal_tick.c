@@ -14,6 +14,7 @@
 
 static volatile uint32_t millis;
 static volatile uint8_t buttons;
+static volatile uint8_t pressed; /* went down since hal_buttons_pressed() */
 static volatile uint32_t jitter;
 static debounce_t debouncer;
 
@@ -36,6 +37,7 @@ ISR(TIMER0_COMPA_vect)
     millis++;
     const uint8_t before = buttons;
     buttons = debounce_step(&debouncer, read_buttons());
+    pressed |= (uint8_t)(buttons & ~before);
     if (buttons != before) /* a human's timing is the entropy */
         jitter = (jitter << 5) ^ (jitter >> 27) ^ TCNT2 ^ (uint32_t)millis;
     hal_tone_ms_elapsed();
@@ -59,6 +61,17 @@ uint32_t hal_millis(void)
 }
 
 uint8_t hal_buttons(void) { return buttons; }
+
+uint8_t hal_buttons_pressed(void)
+{
+    uint8_t p;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        p = pressed;
+        pressed = 0;
+    }
+    return p;
+}
 
 uint32_t hal_tick_jitter(void)
 {

@@ -5,9 +5,12 @@
 
 NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/export.sh output).
 BOARD_HEADER: board-defs/jarmo-handheld.h. Every pin the header names must sit
-on the MCU pin it says and reach the part it drives; then an ERC-equivalent:
-no open pin unless its net is a no-connect marker (NC_*), no single-pin net,
-every IC's supply pins on VCC/GND. One line per check; exit 1 on a failure."""
+on the MCU pin it says and reach the part it drives; the shift chain's order
+must match the header's byte order (BOARD_SHIFT_ROW_FIRST), each column
+register's output n must reach matrix column n of one colour, and every
+button must sit on two diagonally opposite legs of its switch with GND; then
+an ERC-equivalent: no open pin unless its net is a no-connect marker (NC_*),
+no single-pin net, every IC's supply pins on VCC/GND. One line per check; exit 1 on a failure."""
 import csv
 import re
 import sys
@@ -113,45 +116,106 @@ def main():
     all_reach("latch", latch, ("RCLK", "RCK"), regs)
     all_reach("sck", sck, ("SRCLK", "SRCK"), regs)
     all_reach("blank", blank, ("/OE", "/G"), regs)
-    # MOSI enters U1 (the 74HC595, which holds the row byte), then the chain
-    # goes U1 QH' -> SER IN -> SER OUT -> SER IN: shift order GREEN, RED, ROW.
-    first = [ref for ref in regs if mosi and any(nm in ("SER", "SER IN") and n == mosi for _p, nm, n in part_pins[ref])]
-    ok = len(first) == 1 and any(nm == "QH'" for _p, nm, _n in part_pins[first[0]])
-    report("mosi reaches SER of the row register (74HC595 %s)" % (first[0] if first else "?"), ok,
-           "MOSI must drive exactly one SER input, the 74HC595's; found %s" % first)
-    if ok:
-        chain, cur, seen = [first[0]], first[0], {first[0]}
-        while True:
-            outs = [n for _p, nm, n in part_pins[cur] if nm in ("QH'", "SER OUT")]
-            nxt = [ref for ref in regs if ref not in seen and outs and
-                   any(nm == "SER IN" and n == outs[0] for _p, nm, n in part_pins[ref])]
-            if not nxt:
+    # The chain, from MOSI along SER OUT / QH' -> SER IN / SER. The last byte
+    # shifted sits in the register nearest MOSI, so the header's byte order
+    # fixes the chain: BOARD_SHIFT_ROW_FIRST 1 (bytes ROW, GREEN, RED) needs
+    # MOSI -> red -> green -> row register, 0 (GREEN, RED, ROW) needs
+    # MOSI -> row -> red -> green. The handheld uses 1, so that a TPIC6B595
+    # (SER OUT changes on the falling SRCK edge) feeds the 74HC595 and never
+    # the other way round (QH' changes on the rising edge that the next
+    # register samples on).
+    ser_in = ("SER", "SER IN")
+    ser_out = ("QH'", "SER OUT")
+
+    def register_on(net):
+        return [ref for ref in regs if net and any(nm in ser_in and n == net for _p, nm, n in part_pins[ref])]
+
+    def colour_of(ref):
+        """'ROW' for the 74HC595 row register, else the matrix colour its
+        outputs reach through one resistor, checking output n -> column n."""
+        names = {nm for _p, nm, _n in part_pins[ref]}
+        if "QH'" in names:
+            return "ROW", ""
+        seen, bad = set(), []
+        for n in range(8):
+            drain = [net for _p, nm, net in part_pins[ref] if nm == "DRAIN%d" % n]
+            hits = [(r, nm) for d in drain for net in through_resistor(d)
+                    for r, _pin, nm in net_pins.get(net, []) if r.startswith("MX")]
+            m = [re.match(r"(RED|GRN)(\d)$", nm) for _r, nm in hits]
+            if len(hits) != 1 or not m[0]:
+                bad.append("DRAIN%d reaches %s" % (n, hits or "no matrix pin"))
+                continue
+            seen.add(m[0].group(1))
+            if int(m[0].group(2)) != n:
+                bad.append("DRAIN%d reaches %s%s" % (n, m[0].group(1), m[0].group(2)))
+        if len(seen) != 1:
+            bad.append("colours %s" % sorted(seen))
+        return ("/".join(sorted(seen)) or "?"), "; ".join(bad)
+
+    row_first = defs.get("BOARD_SHIFT_ROW_FIRST")
+    if row_first not in ("0", "1"):
+        report("shift order BOARD_SHIFT_ROW_FIRST", False,
+               "not defined as 0 or 1 in the header (%s)" % row_first)
+    else:
+        want = ["RED", "GRN", "ROW"] if row_first == "1" else ["ROW", "RED", "GRN"]
+        first = register_on(mosi)
+        report("mosi reaches SER of exactly one register (%s)" % " ".join(first), len(first) == 1,
+               "MOSI drives the serial input of %s" % (first or "no register"))
+        chain = first[:1]
+        while chain:
+            outs = [n for _p, nm, n in part_pins[chain[-1]] if nm in ser_out]
+            nxt = [ref for ref in register_on(outs[0] if outs else None) if ref not in chain]
+            if len(nxt) != 1:
                 break
-            cur = nxt[0]
-            seen.add(cur)
-            chain.append(cur)
-        report("shift chain MOSI -> %s" % " -> ".join(chain), len(chain) == len(regs),
-               "chain stops after %s" % chain[-1])
+            chain.append(nxt[0])
+        got, bad = [], []
+        for ref in chain:
+            colour, why = colour_of(ref)
+            got.append(colour)
+            if why:
+                bad.append("%s %s" % (ref, why))
+        report("shift chain MOSI -> %s (%s) for BOARD_SHIFT_ROW_FIRST %s" %
+               (" -> ".join(chain) or "?", " -> ".join(got), row_first),
+               got == want and not bad,
+               "want %s%s" % (" -> ".join(want), ("; " + "; ".join(bad)) if bad else ""))
+        if chain:
+            last_out = [n for _p, nm, n in part_pins[chain[-1]] if nm in ser_out]
+            report("serial output of the last register %s is a no-connect" % chain[-1],
+                   len(last_out) == 1 and last_out[0].startswith("NC_"),
+                   "%s serial output on %s" % (chain[-1], last_out))
     srclr_bad = [ref for ref in regs for _p, nm, n in part_pins[ref] if nm == "/SRCLR" and n != "VCC"]
     report("/SRCLR of every shift register on VCC", not srclr_bad, "not on VCC: %s" % srclr_bad)
 
+    # Buttons: the MCU pin and GND on two diagonally opposite legs of a
+    # 4-leg tactile switch (1/4 or 2/3), so the switch closes whichever pairs
+    # of legs the maker joins inside; the other two legs are no-connects.
+    diagonal = ({"1", "4"}, {"2", "3"})
     used_switches = set()
     for btn in ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"):
         net = mcu_pin("button %s" % btn, "BOARD_BUTTON_PORT", "BOARD_BTN_%s_BIT" % btn)
         if net is None:
             continue
         sws = [ref for ref in refs_on(net) if ref.startswith("SW") and ref not in used_switches]
-        ok = False
+        ok, why = False, "net %s has no unused switch" % net
         for sw in sws:
-            other = {n for _p, _nm, n in part_pins[sw] if n != net}
-            if other == {"GND"}:
-                ok = True
-                used_switches.add(sw)
-                report("button %s reaches switch %s, other side GND" % (btn, sw), True)
-                break
+            pins = [(p, n) for p, _nm, n in part_pins[sw] if not n.startswith("NC_")]
+            on_btn = {p for p, n in pins if n == net}
+            on_gnd = {p for p, n in pins if n == "GND"}
+            other = {n for _p, n in pins} - {net, "GND"}
+            if not on_gnd or other:
+                why = "%s: other side not GND (%s)" % (sw, sorted(other) or "open")
+                continue
+            if len(part_pins[sw]) == 4 and (on_btn | on_gnd) not in diagonal:
+                why = "%s: %s on legs %s, GND on legs %s, not one diagonal pair (1/4 or 2/3)" % (
+                    sw, net, sorted(on_btn), sorted(on_gnd))
+                continue
+            ok = True
+            used_switches.add(sw)
+            report("button %s reaches switch %s leg %s, GND on the diagonal leg %s" %
+                   (btn, sw, "/".join(sorted(on_btn)), "/".join(sorted(on_gnd))), True)
+            break
         if not ok:
-            report("button %s reaches a switch to GND" % btn, False,
-                   "net %s has no unused switch whose other side is GND (%s)" % (net, sws))
+            report("button %s reaches a switch to GND" % btn, False, why)
 
     buz = mcu_pin("buzzer", "BOARD_BUZZER_PORT", "BOARD_BUZZER_BIT")
     if buz is not None:

@@ -22,7 +22,14 @@ expect_fail() {  # name, expected FAILED pattern, sed script
 }
 expect_fail latch-moved "latch reaches" 's/^LATCH,U2,12,RCK$/CHAIN_2,U2,12,RCK/'
 expect_fail blank-missing "blank reaches" 's/^BLANK,U3,9,\/G$/GND,U3,9,\/G/'
-expect_fail button-swapped "button A" 's/^GND,SW6,3,3$/BTN_B,SW6,3,3/'
+expect_fail button-swapped "button A" 's/^GND,SW6,4,4$/BTN_B,SW6,4,4/'
+# GND moved from leg 4 to leg 3: BTN and GND on one side (1/3), which a maker
+# may join inside: the switch would never open
+expect_fail button-same-side "button UP" 's/^GND,SW2,4,4$/NC_SW2_4,SW2,4,4/;s/^NC_SW2_3,SW2,3,3$/GND,SW2,3,3/'
+# the old chain MOSI -> U1 74HC595 -> U2 -> U3 against BOARD_SHIFT_ROW_FIRST 1
+expect_fail chain-old-order "shift chain" 's/^MOSI,U2,3,SER IN$/CHAIN_0,U2,3,SER IN/;s/^NC_U1_9,U1,9,/CHAIN_0,U1,9,/;s/^CHAIN_2,U1,14,SER$/MOSI,U1,14,SER/;s/^CHAIN_2,U3,18,SER OUT$/NC_U3_18,U3,18,SER OUT/'
+# U1 QH' driving a net instead of being a no-connect
+expect_fail chain-tail-used "serial output of the last register" 's/^NC_U1_9,U1,9,/CHAIN_2,U1,9,/'
 expect_fail gnd-open "erc every IC" 's/^GND,U2,10,GND$/unconnected_pin-1,U2,10,GND/'
 expect_fail single-pin-net "single pin" 's/^RXD,R4,2,2$/RXD_TYPO,R4,2,2/'
 expect_fail mosi-wrong-pin "mcu-pin mosi" 's/^MOSI,U0,17,PB3$/NC_U0_17,U0,17,PB3/'

@@ -30,7 +30,7 @@ STUB = 200
 SYMS = {}
 
 
-def box(name, left, right, width=1200, device=None, refprefix="U", top_text=None):
+def box(name, left, right, width=1200, device=None, refprefix="U", top_text=None, text_y=50):
     """IC-style box. left/right: lists of (pinnumber, pinlabel) or None (gap)."""
     n = max(len(left), len(right))
     height = (n + 1) * PIN_STEP
@@ -61,7 +61,7 @@ def box(name, left, right, width=1200, device=None, refprefix="U", top_text=None
     lines += ["T %d %d 8 10 1 1 0 0 1" % (PIN_LEN, height + 50), "refdes=%s?" % refprefix,
               "T %d %d 5 10 0 0 0 0 1" % (PIN_LEN, height + 250), "device=%s" % (device or name)]
     if top_text:
-        lines += ["T %d %d 9 8 1 0 0 0 1" % (PIN_LEN + 50, 50), top_text]
+        lines += ["T %d %d 9 8 1 0 0 0 1" % (PIN_LEN + 50, text_y), top_text]
     SYMS[name] = {"text": "\n".join(lines) + "\n",
                   "pins": {num: (x, y, side, label) for num, label, x, y, side in pins},
                   "size": (width + 2 * PIN_LEN, height)}
@@ -134,7 +134,7 @@ box("matrix-8x8-rg",
     [(str(MATRIX_RED_PINS[i]), "RED%d" % i) for i in range(8)] + [None] +
     [(str(MATRIX_GRN_PINS[i]), "GRN%d" % i) for i in range(8)],
     width=1400, device="LED-MATRIX-8x8-RG", refprefix="MX",
-    top_text="rows = common anodes")
+    top_text="rows = common anodes", text_y=1740)
 # TPS61023 (SOT-563 DRL): 1 FB, 2 EN, 3 VIN, 4 GND, 5 SW, 6 VOUT.
 box("tps61023-sot563", [("3", "VIN"), ("2", "EN"), ("4", "GND")],
     [("5", "SW"), ("6", "VOUT"), ("1", "FB")], width=1000, device="TPS61023")
@@ -231,7 +231,7 @@ part("L1", "inductor", "1uH", "XAL4020-102MEB", 1.10,
      "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "IND_4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
      (X0 + 10750, Y0 + 3000))
 part("R51", "resistor", "768k", "RC0603FR-07768KL", 0.02,
-     "boost feedback top: VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, ≈5.17 V typ, 5.0-5.35 V (0603 1 %)", "0603",
+     "boost feedback top: VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, ≈5.17 V typ; 5.0-5.35 V with the +-2.5 % reference (0603 1 %)", "0603",
      {"1": "VCC", "2": "FB_BOOST"}, (X0 + 10750, Y0 + 2400))
 part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "0603",
      {"1": "FB_BOOST", "2": "GND"}, (X0 + 10750, Y0 + 1800))
@@ -294,17 +294,24 @@ for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT")
     part(name, "tact-4pin", btn, "B3F-1000", 0.25,
          "tactile switch 6x6 mm button %s (Omron), wired on diagonal legs 1 and 4" % btn, "SW_TACT_6X6",
          {"1": "BTN_" + btn, "2": "NC_%s_2" % name, "3": "NC_%s_3" % name, "4": "GND"},
-         (MX + 12600 + (i % 2) * 3000, MY + 2200 - (i // 2) * 1000))
+         (MX + 13400 + (i % 2) * 3900, MY + 2200 - (i // 2) * 1000))
 
-# ---- display (section origin 0,-13000) --------------------------------------
-DX, DY = 0, -15000
-u1 = {"14": "MOSI", "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
-      "8": "GND", "9": "CHAIN_1"}
+# ---- display (section origin 0,-17200) --------------------------------------
+# Shift chain: MOSI -> U2 SER IN (red), U2 SER OUT -> U3 SER IN (green),
+# U3 SER OUT -> U1 SER (rows); U1 QH' is not connected. The TPIC6B595 changes
+# SER OUT on the falling SRCK edge, so each register after it gets half an SCK
+# period of hold time; the 74HC595 (hold time a few ns) never feeds a
+# TPIC6B595. The firmware shifts ROW, GREEN, RED (BOARD_SHIFT_ROW_FIRST 1).
+DX, DY = 0, -17200
+u1 = {"14": "CHAIN_2", "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
+      "8": "GND", "9": "NC_U1_9"}
 for i, p in enumerate(["15", "1", "2", "3", "4", "5", "6", "7"]):
     u1[p] = "ROW_SEL%d" % i
 part("U1", "74hc595-dip16", "74HC595", "SN74HC595N", 0.60,
-     "row select shift register, 0 = row on (TI)", "DIP16_300", u1, (DX, DY + 5000))
+     "row select shift register, 0 = row on, last in the chain (TI)", "DIP16_300", u1, (DX, DY + 5000))
 cap100n("C20", "VCC", "GND", (DX, DY + 4300), "U1 VCC pin 16 decoupling")
+res("R6", "10k", "10K", "LATCH", "GND", (DX, DY + 3800),
+    "LATCH pull-down - RCLK held low while PB2 floats (reset, ISP)")
 
 
 def tpic(ref, ser_in, ser_out, colour, xy, cref):
@@ -319,10 +326,10 @@ def tpic(ref, ser_in, ser_out, colour, xy, cref):
     cap100n(cref, "VCC", "GND", (xy[0], xy[1] - 700), "%s VCC pin 2 decoupling" % ref)
 
 
-tpic("U2", "CHAIN_1", "CHAIN_2", "RED", (DX, DY + 600), "C21")
-tpic("U3", "CHAIN_2", "NC_U3_18", "GRN", (DX, DY - 3400), "C22")
+tpic("U2", "MOSI", "CHAIN_1", "RED", (DX, DY + 600), "C21")
+tpic("U3", "CHAIN_1", "CHAIN_2", "GRN", (DX, DY - 3400), "C22")
 for i in range(8):
-    y = DY + 8200 - i * 700
+    y = DY + 10100 - i * 900
     res("R1%d" % i, "220", "220R", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 4400, y), "row %d gate series" % i)
     res("R2%d" % i, "10k", "10K", "VCC", "GATE%d" % i, (DX + 6800, y), "row %d gate pull-up (row off)" % i)
     part("Q%d" % i, "pmos-sot23", "AO3401A", "AO3401A", 0.12,
@@ -350,15 +357,16 @@ def text(x, y, s, size=10, color=9, align=0, vis=1, show=0):
 def emit():
     os.makedirs(os.path.join(OUT, "sym"), exist_ok=True)
     for name, s in SYMS.items():
-        with open(os.path.join(OUT, "sym", name + ".sym"), "w") as f:
+        with open(os.path.join(OUT, "sym", name + ".sym"), "w", encoding="utf-8") as f:
             f.write(s["text"])
-    with open(os.path.join(OUT, "gafrc"), "w") as f:
+    with open(os.path.join(OUT, "gafrc"), "w", encoding="utf-8") as f:
         f.write(';; lepton-eda: local symbols of the jarmo-handheld board\n'
                 '(component-library "./sym")\n')
     o = [FILE_VERSION + "\n"]
-    titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost 5.2 V; USB/FTDI 5 V ORed by D1/D2 into the boost input"),
+    titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost ≈5.17 V; USB/FTDI 5 V ORed by D1/D2 into the boost input"),
               (0, -1000, "MCU: ATmega328P 16 MHz, reset/auto-reset, FTDI + ISP headers, buttons to GND (internal pull-ups), piezo on OC1A"),
-              (0, -6300, "DISPLAY: U1 74HC595 rows (0 = on) -> AO3401A high-side; U2/U3 TPIC6B595 red/green column sinks (1 = on); BLANK = /OE, /G"),
+              (0, -5900, "DISPLAY: U2/U3 TPIC6B595 red/green column sinks (1 = on); U1 74HC595 rows (0 = on) -> AO3401A high-side; BLANK = /OE, /G"),
+              (0, -6250, "chain MOSI -> U2 SER IN, U2 SER OUT -> U3 SER IN, U3 SER OUT -> U1 SER (U1 QH' open); bytes shifted ROW, GREEN, RED"),
               (0, 6000, "jarmo-handheld rev B   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
     for x, y, s in titles:
         o.append(text(x, y, s, size=14 if "rev B" in s else 12))
@@ -371,8 +379,11 @@ def emit():
             o.append(text(x + 150, y + 150, "refdes=" + p["ref"], color=8, show=1))
             o.append(text(x + 470, y + 150, "value=" + p["value"], color=5, size=8, show=1))
         else:
+            # value beside the refdes, above the box: boxes stacked closely
+            # (the row switches) keep their labels apart
             o.append(text(x + 300, y + h + 80, "refdes=" + p["ref"], color=8, show=1))
-            o.append(text(x + 300, y - 200, "value=" + p["value"], color=5, size=8, show=1))
+            o.append(text(x + 450 + 110 * len(p["ref"]), y + h + 80, "value=" + p["value"],
+                          color=5, size=8, show=1))
         for k in ("footprint", "description", "mpn", "cost"):
             v = {"footprint": p["fp"], "description": p["desc"], "mpn": p["mpn"],
                  "cost": "%.2f" % p["cost"]}[k]
@@ -395,7 +406,7 @@ def emit():
             else:
                 o.append("T %d %d 5 8 1 1 0 1 1\nnetname=%s\n" % (bx + 30, ay, net))
             o.append("}\n")
-    with open(os.path.join(OUT, "jarmo-handheld.sch"), "w") as f:
+    with open(os.path.join(OUT, "jarmo-handheld.sch"), "w", encoding="utf-8") as f:
         f.write("".join(o))
 
 
