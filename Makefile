@@ -189,6 +189,7 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
 	@$(H)/gen_game_script classic 7 match > $(SIM_SCRIPTS)/match-classic.script
 	@$(H)/gen_game_script jasir 7 resets > $(SIM_SCRIPTS)/match-jasir-resets.script
+	@$(H)/gen_game_script classic 3 undo > $(SIM_SCRIPTS)/undo-classic.script
 	@{ echo "# elf: $(A)/perft.elf"; echo "# perft 6 on the AVR build, expected counts from the host build"; \
 	  for r in classic brainking ludos jasir; do \
 	    echo "wait-uart 900000 perft $$r 6 $$(printf 'rules %s\nperft 6\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \

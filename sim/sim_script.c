@@ -454,6 +454,17 @@ static bool cmd_expect_tone(script_t *sc, const args_t *a)
     return true;
 }
 
+static bool cmd_expect_no_tone(script_t *sc, const args_t *a)
+{
+    (void)a;
+    const sim_buzzer_t *z = &sc->sim->buzzer;
+    if (z->tone_count > sc->tone_mark || z->on)
+        fail(sc, "a tone sounded since the last check (%.0f Hz)",
+             z->on ? z->freq : z->tones[z->tone_count - 1].freq_hz);
+    sc->tone_mark = z->tone_count;
+    return true;
+}
+
 static bool cmd_expect_refresh(script_t *sc, const args_t *a)
 {
     double want;
@@ -774,6 +785,7 @@ static const struct {
     {"wait-uart", 2, -1, cmd_wait_uart, "wait-uart MS TEXT"},
     {"expect-frame", 0, 0, cmd_expect_frame, "expect-frame (then 8 lines)"},
     {"expect-tone", 1, 1, cmd_expect_tone, "expect-tone HZ"},
+    {"expect-no-tone", 0, 0, cmd_expect_no_tone, "expect-no-tone"},
     {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
     {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
     {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},

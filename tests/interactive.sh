@@ -22,8 +22,8 @@ else bad two-quick-taps "no 'move e1-d3' on the debug console: $(printf '%s' "$s
 # three new matches from the menu (long B, down to New match, A; the first
 # asks, as a move was played: A again): the lines scroll up, each onto a
 # row that held a line of another length
-key m 1.4; key Down 0.3; key z 0.5; key z 0.6
-for _ in 1 2; do key m 1.4; key Down 0.3; key z 0.6; done
+key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.5; key z 0.6
+for _ in 1 2; do key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.6; done
 screen=$(tmux capture-pane -p -t "$session")
 stray=$(printf '%s\n' "$screen" | sed -n '/debug console:/,$p' | sed 1d | grep -v '^ *$' |
   grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white match 1/2|move e1-d3) *$')

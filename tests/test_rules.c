@@ -288,6 +288,23 @@ static void test_classic_fourth_shuttle_move_illegal(void **state)
     assert_true(is_legal(&p, "a4-c3"));
 }
 
+/* The refused moves are told apart from non-moves, for the player. */
+static void test_refusals_named(void **state)
+{
+    (void)state;
+    rules_pos_t p = shuttle_from("classic", 6);
+    assert_int_equal(rules_refusal(&p, 0 + 15, 12), RULES_REFUSED_CHAIN);  /* a4-c3: the 4th shuttle move */
+    assert_int_equal(rules_refusal(&p, 15, 22), RULES_REFUSED_NONE);       /* a4-c5 is legal */
+    assert_int_equal(rules_refusal(&p, 15, 16), RULES_REFUSED_NONE);       /* a4-b4: no link */
+    assert_int_equal(rules_refusal(&p, 4, 12), RULES_REFUSED_NONE);        /* e1-c3: no link */
+    p = pos_of(".b.../...../w..../...../....w w jasir 3,0 4,0 - -");
+    assert_int_equal(rules_refusal(&p, 10, 21), RULES_REFUSED_SHIELDED);   /* a3xb5: shielded */
+    p = pos_of(".b.../...../w..../...../..... w jasir 4,0 4,0 - -");
+    assert_int_equal(rules_refusal(&p, 10, 21), RULES_REFUSED_NONE);       /* the last resort: legal */
+    p = shuttle_from("jasir", 2);
+    assert_int_equal(rules_refusal(&p, 15, 12), RULES_REFUSED_NONE);       /* a4-c3: backwards in jasir */
+}
+
 static void test_brainking_fifth_shuttle_move_illegal(void **state)
 {
     (void)state;
@@ -534,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_jasir_no_return_on_arrival_but_reserve_drop),
         cmocka_unit_test(test_classic_fourth_shuttle_move_illegal),
         cmocka_unit_test(test_brainking_fifth_shuttle_move_illegal),
+        cmocka_unit_test(test_refusals_named),
         cmocka_unit_test(test_ludos_double_shuttle_ends_game),
         cmocka_unit_test(test_jasir_no_shuttle_limit),
         cmocka_unit_test(test_jasir_home_row_protection),

@@ -6,6 +6,7 @@
 #include "ui.h"
 
 #define POWER_DOWN_AFTER_MS 120000uL /* idle this long: deep sleep */
+#define WAKE_SETTLE_MS 15u /* longer than the debounce time (hal/debounce.h) */
 
 static ui_t ui;
 static input_t input;
@@ -47,8 +48,13 @@ int main(void)
         if (ui_idle_ms(&ui, hal_millis()) > POWER_DOWN_AFTER_MS) {
             hal_debug_line("sleep");
             hal_power_down();
+            /* the waking press is not an action: let the debouncer see it
+             * (DEBOUNCE_MS), then take it as already held */
+            const uint32_t woke = hal_millis();
+            while (hal_millis() - woke < WAKE_SETTLE_MS)
+                hal_watchdog_kick();
             ui_note_activity(&ui, hal_millis());
-            input_init_held(&input, hal_buttons()); /* the waking press is not an action */
+            input_init_held(&input, hal_buttons());
             hal_buttons_pressed();
             hal_debug_line("wake");
         }

@@ -126,6 +126,12 @@ void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b,
     }
 }
 
+void render_fill_board(hal_canvas_t c, uint8_t colour)
+{
+    for (uint8_t p = 0; p < RULES_POINTS; p++)
+        c[render_point_y(p)][render_point_x(p)] = colour;
+}
+
 void render_confirm(hal_canvas_t c, bool blink_on)
 {
     render_clear(c);
@@ -167,8 +173,9 @@ static const uint8_t font_letters[26][5] FLASH_TABLE = {
     {5, 5, 5, 5, 7}, {5, 5, 5, 5, 2}, {5, 5, 7, 7, 5}, {5, 5, 2, 5, 5}, {5, 5, 2, 2, 2}, /* U-Y */
     {7, 1, 2, 4, 7},                                                                     /* Z */
 };
-/* '>' (play: resume), '?' (confirm), '-' */
-static const uint8_t font_symbols[3][5] FLASH_TABLE = {{4, 6, 7, 6, 4}, {6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}};
+/* '>' (play: resume), '?' (confirm), '-', '*' (brightness) */
+static const uint8_t font_symbols[4][5] FLASH_TABLE = {
+    {4, 6, 7, 6, 4}, {6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}, {5, 2, 7, 2, 5}};
 static const uint8_t font_digits[10][5] FLASH_TABLE = {
     {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {6, 1, 2, 4, 7}, {6, 1, 2, 1, 6}, {5, 5, 7, 1, 1},
     {7, 4, 6, 1, 6}, {3, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 6},
@@ -187,6 +194,8 @@ void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour)
         rows = font_symbols[1];
     else if (ch == '-')
         rows = font_symbols[2];
+    else if (ch == '*')
+        rows = font_symbols[3];
     else
         return;
     for (uint8_t r = 0; r < 5u; r++) {

@@ -51,6 +51,8 @@ void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, u
  * in; render_ticker_steps(a, b) steps make one whole pass. */
 void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step);
 uint16_t render_ticker_steps(uint8_t a, uint8_t b);
+/* The 5x5 board area in one colour (a side shown as its colour). */
+void render_fill_board(hal_canvas_t c, uint8_t colour);
 /* "Start a new match? A: yes, B: no": N and a blinking question mark. */
 void render_confirm(hal_canvas_t c, bool blink_on);
 /* A 3x5 glyph ('A'..'Z', '0'..'9', '>', '?', '-') at x, y in a colour. */

@@ -20,6 +20,10 @@ static void tone(const ui_t *ui, uint16_t hz, uint16_t ms)
 static void sound_move(const ui_t *ui, bool capture) { tone(ui, capture ? 440u : 880u, capture ? 80u : 30u); }
 static void sound_error(const ui_t *ui) { tone(ui, 150u, 100u); }
 static void sound_over(const ui_t *ui) { tone(ui, 660u, 300u); }
+/* the rules refused this move (back-and-forth limit, shielded piece): a
+ * longer, higher buzz than the beep of a press that does nothing */
+static void sound_refused(const ui_t *ui) { tone(ui, 220u, 250u); }
+static void sound_undo(const ui_t *ui) { tone(ui, 1320u, 40u); }
 
 /* ---- debug console ---------------------------------------------------- */
 static void say_move(rules_move_t m)
@@ -115,6 +119,14 @@ static void start_game(ui_t *ui)
     clear_selection(ui);
     ui->cursor = home_cursor(ui->match.mode == SETTINGS_MODE_VS_CONSOLE ? human_side(&ui->match) : ui->match.first);
     ui->thinking = false;
+    ui->history_len = 0;
+    ui->hint_since = ui->refused_since = 0;
+    ui->hint_wanted = false;
+    if (ui->match.mode == SETTINGS_MODE_VS_CONSOLE) { /* your colour, for a moment */
+        ui->intro_since = hal_millis();
+        if (!ui->intro_since)
+            ui->intro_since = 1;
+    }
     announce(ui, "start ");
     save_game(ui);
 }
@@ -178,8 +190,14 @@ static void game_over(ui_t *ui)
 
 static void play_move(ui_t *ui, rules_move_t m)
 {
-    rules_undo_t u;
-    rules_make(&ui->pos, m, &u);
+    ui_ply_t *ply = &ui->history[(ui->history_head + ui->history_len) % UI_UNDO_PLIES];
+    if (ui->history_len < UI_UNDO_PLIES)
+        ui->history_len++;
+    else /* full: the oldest ply falls off */
+        ui->history_head = (uint8_t)((ui->history_head + 1u) % UI_UNDO_PLIES);
+    ply->move = m;
+    ply->last_from = ui->last_from;
+    rules_make(&ui->pos, m, &ply->undo);
     say_move(m);
     sound_move(ui, RULES_MOVE_IS_CAPTURE(m));
     ui->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
@@ -251,6 +269,12 @@ static bool press_a(ui_t *ui, rules_move_t *out)
             *out = moves[i];
             return true;
         }
+    if (ui->selected != RULES_NO_POINT && rules_refusal(&ui->pos, ui->selected, c) != RULES_REFUSED_NONE) {
+        ui->refused = c; /* a move the rules forbid here: its own answer */
+        ui->refused_since = hal_millis() | 1u;
+        sound_refused(ui);
+        return false;
+    }
     sound_error(ui);
     return false;
 }
@@ -277,10 +301,55 @@ static void cancel(ui_t *ui)
         const uint8_t n = rules_legal_moves(&ui->pos, moves);
         ui->choosing_return = false;
         ui->targets = targets_of(moves, n, ui->selected);
-    } else {
+    } else if (ui->selected != RULES_NO_POINT) {
         ui->selected = RULES_NO_POINT;
         ui->targets = 0;
+    } else {
+        sound_error(ui); /* nothing to cancel */
     }
+}
+
+/* Takes back the newest ply exactly (returns, chains, marks). */
+static void take_back(ui_t *ui)
+{
+    ui->history_len--;
+    const ui_ply_t *ply = &ui->history[(ui->history_head + ui->history_len) % UI_UNDO_PLIES];
+    rules_unmake(&ui->pos, ply->move, &ply->undo);
+    ui->last_from = ply->last_from;
+    char line[8 + RULES_MOVE_TEXT_MAX] = "undo ";
+    rules_move_to_text(ply->move, line + 5);
+    hal_debug_line(line);
+}
+
+/* Undo: two players: the last move; against the console: its reply and
+ * your move, back to your turn. False when there is nothing to take back. */
+static bool undo(ui_t *ui)
+{
+    if (ui->back_screen != UI_GAME)
+        return false;
+    uint8_t plies = 1;
+    if (ui->match.mode == SETTINGS_MODE_VS_CONSOLE) {
+        ui->shown_since = 0; /* a console move still being shown is dropped */
+        if (rules_side_to_move(&ui->pos) == human_side(&ui->match))
+            plies = 2;
+    }
+    if (ui->history_len < plies)
+        return false;
+    while (plies--)
+        take_back(ui);
+    clear_selection(ui);
+    ui->hint_since = 0;
+    save_game(ui);
+    return true;
+}
+
+/* Hint: the console's best move for the player to move, searched in
+ * ui_step (the display keeps running) and then shown blinking. */
+static bool hint_allowed(const ui_t *ui)
+{
+    const bool consoles_turn =
+        ui->match.mode == SETTINGS_MODE_VS_CONSOLE && rules_side_to_move(&ui->pos) != human_side(&ui->match);
+    return ui->back_screen == UI_GAME && !consoles_turn && !rules_game_over(&ui->pos);
 }
 
 static void open_menu(ui_t *ui)
@@ -333,6 +402,7 @@ static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
     case UI_ITEM_LEVEL: *count = SETTINGS_LEVELS; return &ui->settings.level; /* stored 1..5 */
     case UI_ITEM_SIDE: *count = 2; return &ui->settings.human_side;
     case UI_ITEM_SOUND: *count = 2; return &ui->settings.sound;
+    case UI_ITEM_BRIGHTNESS: *count = SETTINGS_BRIGHTNESS_STEPS; return &ui->settings.brightness;
     default: *count = 0; return NULL;
     }
 }
@@ -356,6 +426,8 @@ static void change_value(ui_t *ui, bool up)
     uint8_t v = (uint8_t)(*value - base);
     v = up ? (uint8_t)((v + 1u) % count) : v ? (uint8_t)(v - 1u) : (uint8_t)(count - 1u);
     *value = (uint8_t)(v + base);
+    if (ui->menu_item == UI_ITEM_BRIGHTNESS) /* at once, so the player sees it */
+        hal_display_brightness(ui->settings.brightness);
 }
 
 /* Back to where the menu was opened, exactly as it was. */
@@ -365,12 +437,15 @@ static void leave_menu(ui_t *ui)
     ui->screen = ui->back_screen;
 }
 
-/* A game with moves played would be lost by a new match: ask first. */
+/* A match with a move played, or a game behind it, would be lost by a new
+ * match: ask first. */
 static bool game_in_progress(const ui_t *ui)
 {
     rules_pos_t start;
+    if (ui->back_screen == UI_RESULT)
+        return false; /* the match is over */
     rules_init(&start, rules_set_of(&ui->pos), ui->match.first);
-    return ui->back_screen == UI_GAME && memcmp(&start, &ui->pos, sizeof start) != 0;
+    return ui->match.number > 1u || ui->back_screen != UI_GAME || memcmp(&start, &ui->pos, sizeof start) != 0;
 }
 
 static void menu_event(ui_t *ui, const input_event_t *ev)
@@ -389,7 +464,18 @@ static void menu_event(ui_t *ui, const input_event_t *ev)
     case HAL_BTN_A:
         if (ev->kind != INPUT_PRESS)
             break;
-        if (ui->menu_item == UI_ITEM_NEW_MATCH) {
+        if (ui->menu_item == UI_ITEM_UNDO || ui->menu_item == UI_ITEM_HINT) {
+            const bool ok = ui->menu_item == UI_ITEM_UNDO ? undo(ui) : hint_allowed(ui);
+            if (!ok) {
+                sound_error(ui); /* nothing to take back, or no hint to give now */
+                break;
+            }
+            if (ui->menu_item == UI_ITEM_UNDO)
+                sound_undo(ui);
+            else
+                ui->hint_wanted = true;
+            leave_menu(ui);
+        } else if (ui->menu_item == UI_ITEM_NEW_MATCH) {
             if (game_in_progress(ui)) {
                 ui->screen = UI_CONFIRM;
             } else {
@@ -438,7 +524,7 @@ static uint8_t side_colour(uint8_t side) { return side == RULES_WHITE ? COLOUR_W
 static void draw_menu(const ui_t *ui, hal_canvas_t c)
 {
     static const char rules_letters[RULES_SET_COUNT] = {'C', 'B', 'L', 'J'};
-    static const char item_letters[UI_ITEM_COUNT] = {'>', 'N', 'M', 'R', 'F', 'L', 'S', 'G', 'T'};
+    static const char item_letters[UI_ITEM_COUNT] = {'>', 'U', 'H', 'N', 'M', 'R', 'F', 'L', 'S', 'G', 'T', '*'};
     const settings_t *s = &ui->settings;
     const uint8_t item = ui->menu_item;
     render_clear(c);
@@ -449,6 +535,7 @@ static void draw_menu(const ui_t *ui, hal_canvas_t c)
     case UI_ITEM_LEVEL: render_glyph(c, (char)('0' + s->level), 5, 0, COLOUR_MENU_VALUE); break;
     case UI_ITEM_GAMES: render_glyph(c, (char)('0' + s->match_games), 5, 0, COLOUR_MENU_VALUE); break;
     case UI_ITEM_SOUND: render_glyph(c, s->sound ? '1' : '0', 5, 0, COLOUR_MENU_VALUE); break;
+    case UI_ITEM_BRIGHTNESS: render_glyph(c, (char)('1' + s->brightness), 5, 0, COLOUR_MENU_VALUE); break;
     case UI_ITEM_FIRST: render_swatch(c, 5, 0, side_colour(s->first)); break; /* the side, as its colour */
     case UI_ITEM_SIDE: render_swatch(c, 5, 0, side_colour(s->human_side)); break;
     default: break;
@@ -471,8 +558,8 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
     v.choosing_return = ui->choosing_return;
     v.thinking = ui->thinking;
     v.sweep = (uint8_t)(now / 100u);
-    if (ui->shown_since) { /* the console's move: its points blink */
-        const rules_move_t m = ui->shown;
+    if (ui->shown_since || ui->hint_since) { /* the console's move, or a hint: its points blink */
+        const rules_move_t m = ui->shown_since ? ui->shown : ui->hint;
         v.selected = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
         v.targets = RULES_BIT(RULES_MOVE_TO(m));
         if (RULES_MOVE_RET(m) != RULES_NO_POINT)
@@ -482,6 +569,10 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
             v.targets = 0, v.selected = RULES_NO_POINT;
     }
     render_game(c, &v);
+    if (ui->refused_since && (now / 100u) % 2u) /* a refused target flickers red */
+        c[render_point_y(ui->refused)][render_point_x(ui->refused)] = COLOUR_BLACK_MARKED;
+    if (ui->intro_since) /* against the console: your colour on the whole board */
+        render_fill_board(c, side_colour(human_side(&ui->match)));
 }
 
 /* The totals as scrolling text "P1-P2", each in the colour its player had
@@ -534,6 +625,7 @@ void ui_init(ui_t *ui, uint32_t boot_count)
     memset(ui, 0, sizeof *ui);
     ui->seed_salt = boot_count * 2654435761uL; /* Knuth's multiplicative hash */
     settings_load(&ui->settings);
+    hal_display_brightness(ui->settings.brightness);
     game_save_t g;
     if (game_save_load(&g)) { /* the game that was on when it was switched off */
         ui->pos = g.pos;
@@ -553,6 +645,8 @@ void ui_event(ui_t *ui, const input_event_t *ev, uint32_t now)
 {
     ui->last_input = now;
     ui->dirty = true;
+    if (ev->kind == INPUT_PRESS && ui->screen == UI_GAME)
+        ui->hint_since = ui->refused_since = 0; /* the player goes on */
     if (ev->kind == INPUT_HOLD && ev->button == HAL_BTN_B) {
         ui->b_down_in_game = false; /* a long B is not a cancel */
         if (ui->screen != UI_MENU && ui->screen != UI_CONFIRM)
@@ -577,9 +671,47 @@ static void poll_adapter(void *ctx)
     think_poll();
 }
 
+/* The search, with the display and buttons kept alive by `poll`. */
+static rules_move_t think(ui_t *ui, uint8_t level, ui_think_poll_fn poll)
+{
+    ai_stats_t stats;
+    ui->thinking = true;
+    clear_selection(ui);
+    think_poll = poll;
+    hal_mark(HAL_MARK_THINK_BEGIN);
+    const rules_move_t m =
+        ai_choose(&ui->pos, level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games), poll_adapter, NULL, &stats);
+    hal_mark(HAL_MARK_THINK_END);
+    ui->thinking = false;
+    ui->dirty = true;
+    return m;
+}
+
+static bool expired(uint32_t *since, uint32_t now, uint32_t ms)
+{
+    /* signed: `since` may be a moment after `now` was read */
+    if (*since && (int32_t)(now - *since) >= (int32_t)ms) {
+        *since = 0;
+        return true;
+    }
+    return false;
+}
+
 void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
 {
-    if (!console_to_move(ui))
+    if (expired(&ui->hint_since, now, UI_HINT_MS) | expired(&ui->refused_since, now, UI_REFUSED_MS) |
+        expired(&ui->intro_since, now, UI_INTRO_MS))
+        ui->dirty = true;
+    if (ui->hint_wanted && ui->screen == UI_GAME) {
+        ui->hint_wanted = false;
+        ui->hint = think(ui, AI_LEVELS, poll);
+        char line[8 + RULES_MOVE_TEXT_MAX] = "hint ";
+        rules_move_to_text(ui->hint, line + 5);
+        hal_debug_line(line);
+        ui->hint_since = hal_millis() | 1u;
+        return;
+    }
+    if (!console_to_move(ui) || ui->intro_since)
         return;
     if (ui->shown_since) { /* the chosen move blinks, then it is played */
         if (now - ui->shown_since >= UI_SHOW_MOVE_MS) {
@@ -589,15 +721,7 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
         }
         return;
     }
-    ai_stats_t stats;
-    ui->thinking = true;
-    clear_selection(ui);
-    think_poll = poll;
-    hal_mark(HAL_MARK_THINK_BEGIN);
-    ui->shown = ai_choose(&ui->pos, ui->match.level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games),
-                          poll_adapter, NULL, &stats);
-    hal_mark(HAL_MARK_THINK_END);
-    ui->thinking = false;
+    ui->shown = think(ui, ui->match.level, poll);
     ui->shown_since = hal_millis();
     if (!ui->shown_since)
         ui->shown_since = 1;

@@ -20,6 +20,8 @@ enum { UI_GAME, UI_MENU, UI_CONFIRM, UI_OVER, UI_SCORE, UI_RESULT };
  * next match, sound at once). */
 enum {
     UI_ITEM_RESUME,
+    UI_ITEM_UNDO,
+    UI_ITEM_HINT,
     UI_ITEM_NEW_MATCH,
     UI_ITEM_MODE,
     UI_ITEM_RULES,
@@ -28,8 +30,21 @@ enum {
     UI_ITEM_SIDE,
     UI_ITEM_GAMES,
     UI_ITEM_SOUND,
+    UI_ITEM_BRIGHTNESS,
     UI_ITEM_COUNT
 };
+
+/* Undo: the last plies of the game, enough to take them back exactly. */
+#define UI_UNDO_PLIES 16u
+typedef struct {
+    rules_move_t move;
+    rules_undo_t undo;
+    uint8_t last_from;          /* the marker before the move */
+} ui_ply_t;
+
+#define UI_HINT_MS 3000u        /* a hint blinks this long (or until a button) */
+#define UI_REFUSED_MS 600u      /* a refused target blinks red this long */
+#define UI_INTRO_MS 800u        /* against the console: your colour, at a game's start */
 
 typedef struct {
     settings_t settings;        /* as set in the menu: the next match's */
@@ -53,6 +68,14 @@ typedef struct {
     uint32_t last_draw;
     uint32_t screen_since;      /* when the end-of-game screen was entered */
     bool b_down_in_game;        /* B went down in the game: its release cancels */
+    ui_ply_t history[UI_UNDO_PLIES]; /* a ring: the newest UI_UNDO_PLIES plies */
+    uint8_t history_head, history_len;
+    bool hint_wanted;           /* Hint was chosen: the search runs in ui_step */
+    rules_move_t hint;
+    uint32_t hint_since;        /* 0: no hint shown */
+    uint8_t refused;            /* a target the rules refused, blinking red */
+    uint32_t refused_since;     /* 0: none */
+    uint32_t intro_since;       /* 0: no colour shown */
     bool dirty;
 } ui_t;
 

@@ -197,6 +197,39 @@ uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t ca
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
+uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
+{
+    const uint8_t set = rules_set_of(p), flags = rules_set_flags(set), s = rules_side_to_move(p);
+    if (from >= RULES_POINTS || to >= RULES_POINTS || rules_ended_by_condition(p))
+        return RULES_REFUSED_NONE;
+    const uint32_t own = p->men[s], camp = rules_enemy_camp(s);
+    if (!(own & RULES_BIT(from)) || (own & RULES_BIT(to)) || (camp & RULES_BIT(from)))
+        return RULES_REFUSED_NONE; /* not a piece that moves, or an own piece there */
+    const uint8_t slot = rules_link_slot(from, to);
+    if (slot == RULES_NO_POINT)
+        return RULES_REFUSED_NONE;
+    if ((flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) && !(flags & RS_EXTRA_LINK))
+        return RULES_REFUSED_NONE;
+    if ((flags & RS_FORWARD_ONLY) && (s == RULES_WHITE ? rules_row(to) < rules_row(from) : rules_row(to) > rules_row(from)))
+        return RULES_REFUSED_NONE;
+    /* a move in every other respect: refused by the chain limit? */
+    const uint8_t limit = rules_set_chain_limit(set);
+    const uint8_t clen = (uint8_t)(((p->hand[s] & HAND_CHAIN) >> 6) + 1u);
+    if (limit && p->chain[s] != RULES_CHAIN_NONE && from == chain_destination(p->chain[s]) &&
+        to == (p->chain[s] & 0x1Fu) && clen + 1u >= limit)
+        return RULES_REFUSED_CHAIN;
+    /* ...or a shielded capture while other moves exist (then it is not legal) */
+    if ((flags & RS_HOME_PROTECT) && (p->men[s ^ 1u] & RULES_BIT(to)) && (camp & RULES_BIT(to))) {
+        rules_move_t buf[RULES_MAX_MOVES];
+        const uint8_t n = rules_legal_moves(p, buf);
+        for (uint8_t i = 0; i < n; i++)
+            if (RULES_MOVE_FROM(buf[i]) == from && RULES_MOVE_TO(buf[i]) == to)
+                return RULES_REFUSED_NONE; /* the last resort: legal */
+        return RULES_REFUSED_SHIELDED;
+    }
+    return RULES_REFUSED_NONE;
+}
+
 uint8_t rules_link_slot(uint8_t from, uint8_t to)
 {
     const uint8_t *links = rules_adjacency[from];

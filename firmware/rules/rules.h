@@ -134,6 +134,13 @@ uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t ca
 uint8_t rules_legal_moves_into(const rules_pos_t *p, rules_move_t *buf, uint8_t cap);
 void rules_make(rules_pos_t *p, rules_move_t m, rules_undo_t *u);
 void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u);
+/* Why a step or capture from -> to that is not legal was refused, for a
+ * player who tries it: the back-and-forth limit, or jasir's home-row
+ * protection (a shielded piece may be taken only as the last resort).
+ * RULES_REFUSED_NONE when it is no move at all (no link, an own piece
+ * there, backwards in jasir, ...) or when it is legal. */
+enum { RULES_REFUSED_NONE = 0, RULES_REFUSED_CHAIN, RULES_REFUSED_SHIELDED };
+uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to);
 /* True when a game-ending condition other than "no legal move" holds. */
 bool rules_ended_by_condition(const rules_pos_t *p);
 bool rules_game_over(const rules_pos_t *p);

@@ -13,6 +13,7 @@ void settings_defaults(settings_t *s)
     s->human_side = RULES_WHITE;
     s->match_games = 2;
     s->sound = 1;
+    s->brightness = SETTINGS_BRIGHTNESS_STEPS - 1u;
 }
 
 bool settings_match_games_valid(uint8_t games) { return games == 1u || games == 2u || games == 4u || games == 6u; }
@@ -21,7 +22,7 @@ static bool valid(const settings_t *s)
 {
     return s->rules < RULES_SET_COUNT && s->first <= 1u && s->mode < SETTINGS_MODE_COUNT && s->level >= 1u &&
            s->level <= SETTINGS_LEVELS && s->human_side <= 1u && settings_match_games_valid(s->match_games) &&
-           s->sound <= 1u;
+           s->sound <= 1u && s->brightness < SETTINGS_BRIGHTNESS_STEPS;
 }
 
 /* The record's bytes, in this order (docs: eeprom_map.h). */
@@ -37,7 +38,8 @@ bool settings_load(settings_t *s)
                                .level = b[3],
                                .human_side = b[4],
                                .match_games = b[5],
-                               .sound = b[6]};
+                               .sound = b[6],
+                               .brightness = b[7]};
     if (!valid(&stored))
         return false;
     *s = stored;
@@ -46,6 +48,7 @@ bool settings_load(settings_t *s)
 
 void settings_save(const settings_t *s)
 {
-    const uint8_t b[EE_SETTINGS_BYTES] = {s->rules, s->first, s->mode, s->level, s->human_side, s->match_games, s->sound};
+    const uint8_t b[EE_SETTINGS_BYTES] = {s->rules,       s->first,       s->mode,  s->level,
+                                          s->human_side, s->match_games, s->sound, s->brightness};
     nv_record_save(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b);
 }

@@ -15,10 +15,12 @@ typedef struct {
     uint8_t human_side;  /* side the human plays against the console in game 1 */
     uint8_t match_games; /* 1, 2, 4 or 6 games a match */
     uint8_t sound;       /* 1: on */
+    uint8_t brightness;  /* 0..SETTINGS_BRIGHTNESS_STEPS-1, the last full */
 } settings_t;
 
 enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
 #define SETTINGS_LEVELS 5u
+#define SETTINGS_BRIGHTNESS_STEPS 3u
 /* A match is 1, 2, 4 or 6 games (the rule sources: two; ludos 2, 4 or 6). */
 bool settings_match_games_valid(uint8_t games);
 

@@ -38,6 +38,10 @@ static uint8_t planes[2][HAL_DISPLAY_H][2][2];
 static volatile uint8_t front;
 static volatile bool swap_pending;
 static volatile bool enabled = true;
+/* Brightness: the share of each slot a row is lit, in timer ticks after the
+ * slot's start (OCR2B; the compare-B interrupt blanks). 0: the whole slot. */
+static volatile uint8_t dim_ticks[2]; /* [plane]; both 0 at full brightness */
+#define ISR_TICKS 3u /* the compare-A interrupt unblanks about this far into a slot */
 
 static inline void spi_send(uint8_t b)
 {
@@ -74,6 +78,7 @@ ISR(TIMER2_COMPA_vect)
     blank(); /* the old row goes dark before the new one is latched */
     latch();
     OCR2A = plane ? (uint8_t)(2u * UNIT_TICKS - 1u) : (uint8_t)(UNIT_TICKS - 1u);
+    OCR2B = dim_ticks[plane]; /* ignored at full brightness (its interrupt is off) */
     if (plane) {
         plane = 0;
         if (++row == HAL_DISPLAY_H) {
@@ -132,6 +137,34 @@ void hal_display_present(const hal_canvas_t canvas)
         }
     }
     swap_pending = true;
+}
+
+#ifdef BOARD_BLANK_PORT
+/* Dimming: blank part-way through the slot. */
+ISR(TIMER2_COMPB_vect) { blank(); }
+#endif
+
+/* The share of a slot that stays lit, in eighths, per step: a quarter,
+ * a half, all of it. */
+static const uint8_t lit_eighths[HAL_BRIGHTNESS_STEPS] = {2, 4, 8};
+
+void hal_display_brightness(uint8_t level)
+{
+#ifdef BOARD_BLANK_PORT
+    if (level >= HAL_BRIGHTNESS_STEPS - 1u) {
+        TIMSK2 &= (uint8_t) ~(1 << OCIE2B);
+        return;
+    }
+    for (uint8_t plane = 0; plane < 2u; plane++) {
+        const uint8_t slot = (uint8_t)(UNIT_TICKS << plane);
+        dim_ticks[plane] = (uint8_t)(ISR_TICKS + slot * lit_eighths[level] / 8u);
+    }
+    TIFR2 = (1 << OCF2B);
+    TIMSK2 |= (1 << OCIE2B);
+#else
+    (void)level; /* no blanking pin: always full brightness */
+    (void)lit_eighths;
+#endif
 }
 
 void hal_display_enable(bool on)

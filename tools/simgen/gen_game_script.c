@@ -6,7 +6,9 @@
  *   gen_game_script RULES SEED          one game, then the second game's start
  *   gen_game_script RULES SEED match    a whole two-game match, totals and result
  *   gen_game_script RULES SEED resets   the same, switched off between the two
- *                                       games and in the middle of game 2 */
+ *                                       games and in the middle of game 2
+ *   gen_game_script RULES SEED undo     one game; its first capture with a return
+ *                                       is taken back (menu, Undo) and played again */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,9 @@ typedef struct {
     rules_pos_t end;
     uint8_t last_from;
     uint8_t score[2], winner;
+    int undo_at;            /* the first capture with a return (-1: none) */
+    rules_pos_t before_undo; /* the position before it */
+    uint8_t last_from_before, return_point;
 } game_t;
 
 static void generate(uint8_t set, uint32_t seed, game_t *g)
@@ -72,6 +77,7 @@ static void generate(uint8_t set, uint32_t seed, game_t *g)
         rules_init(&g->end, set, RULES_WHITE);
         g->plies = 0;
         g->last_from = RULES_NO_POINT;
+        g->undo_at = -1;
         while (g->plies < MAX_PLIES) {
             rules_move_t moves[RULES_MAX_MOVES];
             rules_undo_t u;
@@ -94,6 +100,12 @@ static void generate(uint8_t set, uint32_t seed, game_t *g)
             snprintf(g->lines[g->plies++], sizeof g->lines[0], "move %s%s", text, hold ? " hold" : "");
             if (hold || RULES_MOVE_RET(m) != RULES_NO_POINT || RULES_MOVE_IS_PLACEMENT(m))
                 specials++;
+            if (g->undo_at < 0 && RULES_MOVE_IS_CAPTURE(m) && RULES_MOVE_RET(m) != RULES_NO_POINT) {
+                g->undo_at = g->plies - 1;
+                g->before_undo = g->end;
+                g->last_from_before = g->last_from;
+                g->return_point = RULES_MOVE_RET(m);
+            }
             rules_make(&g->end, m, &u);
             g->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
         }
@@ -106,7 +118,8 @@ static void generate(uint8_t set, uint32_t seed, game_t *g)
 
 /* Plays game `number` of 2 through the buttons and checks its end: the
  * debug console's lines, the final position, the score screen. */
-static void print_game(const game_t *g, int number, const uint8_t totals[2], const char *rules, int reset_after)
+static void print_game(const game_t *g, int number, const uint8_t totals[2], const char *rules, int reset_after,
+                       bool undo)
 {
     char name[RULES_RESULT_NAME_MAX];
     hal_canvas_t c;
@@ -115,6 +128,28 @@ static void print_game(const game_t *g, int number, const uint8_t totals[2], con
     printf("cursor-at c1\n");
     for (int i = 0; i < g->plies; i++) {
         printf("%s\nexpect-uart move %.*s\n", g->lines[i], (int)strcspn(g->lines[i] + 5, " "), g->lines[i] + 5);
+        if (undo && i == g->undo_at) { /* take it back: exactly the position before */
+            hal_canvas_t c;
+            render_view_t v = {.pos = &g->before_undo, .cursor = RULES_NO_POINT, .cursor_on = false,
+                               .blink_on = true, .selected = RULES_NO_POINT, .targets = 0,
+                               .last_from = g->last_from_before, .choosing_return = false, .thinking = false,
+                               .sweep = 0};
+            render_game(c, &v);
+            printf("# a capture with a return, taken back: menu, down to Undo, A\nwait 200\nhold b 1000\nwait 100\n");
+            for (int k = UI_ITEM_RESUME; k < UI_ITEM_UNDO; k++)
+                printf("tap down\n");
+            printf("tap a\nexpect-uart undo %.*s\nwait 200\nexpect-frame\n", (int)strcspn(g->lines[i] + 5, " "),
+                   g->lines[i] + 5);
+            /* the cursor (on the return point) blinks: any letter there */
+            c[render_point_y(g->return_point)][render_point_x(g->return_point)] = 0xFF;
+            for (int y = 0; y < 8; y++) {
+                for (int x = 0; x < 8; x++)
+                    putchar(c[y][x] == 0xFF ? '?' : pixel_char(c[y][x]));
+                putchar('\n');
+            }
+            printf("# and played again: the game goes on as before\n%s\nexpect-uart move %.*s\n", g->lines[i],
+                   (int)strcspn(g->lines[i] + 5, " "), g->lines[i] + 5);
+        }
         if (i + 1 == reset_after) { /* switched off mid-game: the same game of the same match comes back */
             printf("# switched off in the middle of game %d\nwait 200\nreset\nwait 300\n", number);
             printf("expect-uart resume %s first white match %d/2\ncursor-at unknown\n", rules, number);
@@ -133,9 +168,10 @@ static void print_game(const game_t *g, int number, const uint8_t totals[2], con
 int main(int argc, char **argv)
 {
     const bool resets = argc == 4 && strcmp(argv[3], "resets") == 0;
+    const bool undo = argc == 4 && strcmp(argv[3], "undo") == 0;
     const bool match = resets || (argc == 4 && strcmp(argv[3], "match") == 0);
-    if ((argc != 3 && !match) || rules_set_by_name(argv[1]) < 0) {
-        fprintf(stderr, "usage: gen_game_script RULES SEED [match]\n");
+    if ((argc != 3 && !match && !undo) || rules_set_by_name(argv[1]) < 0) {
+        fprintf(stderr, "usage: gen_game_script RULES SEED [match|resets|undo]\n");
         return 2;
     }
     const uint8_t set = (uint8_t)rules_set_by_name(argv[1]);
@@ -155,7 +191,11 @@ int main(int argc, char **argv)
     printf("tap a\nexpect-uart start %s first white match 1/2\n", argv[1]);
     /* P1 had White in game 1, Black in game 2 */
     uint8_t totals[2] = {g1.score[RULES_WHITE], g1.score[RULES_BLACK]};
-    print_game(&g1, 1, totals, argv[1], 0);
+    print_game(&g1, 1, totals, argv[1], 0, undo);
+    if (undo && g1.undo_at < 0) {
+        fprintf(stderr, "gen_game_script: this game has no capture with a return to take back: another seed\n");
+        return 1;
+    }
     if (resets) /* switched off between the games: the next game of the match */
         printf("# switched off between the games\nwait 200\nreset\nwait 300\nexpect-uart resume %s first white match 2/2\n",
                argv[1]);
@@ -167,7 +207,7 @@ int main(int argc, char **argv)
         printf("# game 2 (%d plies)\n", g2.plies);
         totals[0] = (uint8_t)(totals[0] + g2.score[RULES_BLACK]);
         totals[1] = (uint8_t)(totals[1] + g2.score[RULES_WHITE]);
-        print_game(&g2, 2, totals, argv[1], resets ? 3 : 0);
+        print_game(&g2, 2, totals, argv[1], resets ? 3 : 0, false);
         printf("expect-uart match over %u %u %s\n", totals[0], totals[1],
                totals[0] > totals[1] ? "p1" : totals[1] > totals[0] ? "p2" : "draw");
         /* the result: the totals scroll above a bar in the winner's colour,
