@@ -198,6 +198,18 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	@for b in $(OTHER_BOARDS); do for t in boot select bounce settings; do \
 	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(call sim_of,$$b)"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
 	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
+	@# the WS2812B board: the scripts that make sense for it, each checking
+	@# the current budget and the data line's timing at the end (its LEDs
+	@# refresh themselves: no refresh-while-thinking figure to check)
+	@for t in boot cursor select bounce settings resume vs-console tick; do \
+	  { echo "# elf: $(B)/jarmo-nano/firmware.elf"; echo "# sim: $(call sim_of,jarmo-nano)"; \
+	    sed "s/jarmo-handheld/jarmo-nano/; /^expect-think-refresh/d" tests/sim/$$t.script; \
+	    echo "expect-led-current-max 450"; echo "expect-ws2812-clean"; } \
+	    > $(SIM_SCRIPTS)/board-jarmo-nano-$$t.script; done
+	@for r in classic brainking ludos jasir; do \
+	  { echo "# elf: $(B)/jarmo-nano/firmware.elf"; echo "# sim: $(call sim_of,jarmo-nano)"; \
+	    tail -n +1 $(SIM_SCRIPTS)/game-$$r.script; echo "expect-led-current-max 450"; echo "expect-ws2812-clean"; } \
+	    > $(SIM_SCRIPTS)/board-jarmo-nano-game-$$r.script; done
 
 test: deps
 	@$(MAKE) --no-print-directory all sim-scripts hardware

@@ -21,8 +21,9 @@ typedef uint8_t hal_canvas_t[HAL_DISPLAY_H][HAL_DISPLAY_W];
  * waiting for its frame (at most one frame time). */
 void hal_display_present(const hal_canvas_t canvas);
 void hal_display_enable(bool on);
-/* Brightness 0 (dimmest) .. HAL_BRIGHTNESS_STEPS - 1 (full): each row is
- * lit for a share of its time slot (boards with a blanking pin). */
+/* Brightness 0 (dimmest) .. HAL_BRIGHTNESS_STEPS - 1 (full): a quarter,
+ * a half or all of the light (multiplexed boards: of each row's time slot;
+ * WS2812B panels: of each colour's value). */
 #define HAL_BRIGHTNESS_STEPS 3u
 void hal_display_brightness(uint8_t level);
 

@@ -43,7 +43,7 @@ void sim_buttons_release_all(sim_t *s)
 
 static void attach(sim_t *s) { sim_buttons_release_all(s); }
 
-const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all};
+const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all, NULL};
 
 int sim_button_by_name(const char *name)
 {

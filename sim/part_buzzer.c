@@ -69,4 +69,4 @@ static void attach(sim_t *s)
         avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUZZER_PORT)), BOARD_BUZZER_BIT), on_buzzer, s);
 }
 
-const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL};
+const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL};

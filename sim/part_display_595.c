@@ -131,17 +131,10 @@ static void reset(sim_t *s)
 #endif
 }
 
-const sim_part_t sim_part_display_595 = {"display-595", attach, reset};
+const sim_part_t sim_part_display_595 = {"display-595", attach, reset, NULL};
 
 void sim_view(sim_t *s, matrix_view_t *v) { matrix_view(&s->display.matrix, s->avr->cycle, v); }
 double sim_refresh_hz(sim_t *s) { return matrix_refresh_hz(&s->display.matrix, s->avr->cycle, s->freq, 1.0); }
 uint32_t sim_frame_count(const sim_t *s) { return s->display.matrix.frame_count; }
 
 #endif
-
-void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1])
-{
-    matrix_view_t v;
-    sim_view(s, &v);
-    matrix_dump(&v, out);
-}

@@ -90,7 +90,7 @@ static void reset(sim_t *s)
         write_done(s->avr, s->avr->cycle, s);
 }
 
-const sim_part_t sim_part_eeprom = {"eeprom", attach, reset};
+const sim_part_t sim_part_eeprom = {"eeprom", attach, reset, NULL};
 
 void sim_eeprom_power_lost(sim_t *s)
 {

@@ -103,7 +103,7 @@ static void attach(sim_t *s)
     avr_register_io_write(avr, GPIOR0_DATA_ADDR, on_mark, s);
 }
 
-const sim_part_t sim_part_measure = {"measure", attach, NULL};
+const sim_part_t sim_part_measure = {"measure", attach, NULL, NULL};
 
 unsigned sim_static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
 
@@ -163,5 +163,8 @@ void sim_report(sim_t *s, const char *prefix)
         printf("\n");
     }
     printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->report)
+            (*p)->report(s, prefix);
     printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
 }

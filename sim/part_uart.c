@@ -47,4 +47,4 @@ static void attach(sim_t *s)
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
 }
 
-const sim_part_t sim_part_uart = {"uart", attach, NULL};
+const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL};

@@ -34,6 +34,7 @@ typedef struct {
     const char *name;
     void (*attach)(sim_t *s);
     void (*reset)(sim_t *s);
+    void (*report)(sim_t *s, const char *prefix); /* its own figures, if any */
 } sim_part_t;
 
 /* part_display_595.c: SPI chain of shift registers, latch, matrix */
@@ -45,6 +46,20 @@ typedef struct {
     bool blanked;             /* the output enables are high: all dark */
     matrix_t matrix;
 } sim_display_t;
+
+/* part_display_ws2812.c: the data line of a WS2812B chain, decoded */
+#define SIM_WS2812_LEDS 64
+typedef struct {
+    uint8_t level;
+    uint64_t rise, fall;       /* cycles of the last edges */
+    uint32_t bits;             /* bits of the frame being received */
+    uint8_t incoming[SIM_WS2812_LEDS * 3];
+    uint8_t shown[SIM_WS2812_LEDS * 3]; /* G, R, B as latched, chain order */
+    bool latched;              /* a whole frame has been latched */
+    uint32_t frames;
+    uint64_t bad_bits;         /* high times out of spec, stray pauses */
+    unsigned current_ma_max;   /* the worst frame's current */
+} sim_ws2812_t;
 
 /* part_buttons.c */
 typedef struct {
@@ -114,6 +129,7 @@ struct sim_t {
     void (*fork_hook)(sim_t *s);
     const sim_part_t *const *parts;
     sim_display_t display;
+    sim_ws2812_t ws2812;
     sim_buttons_t buttons;
     sim_buzzer_t buzzer;
     sim_uart_t uart;

@@ -178,6 +178,13 @@ void sim_reset(sim_t *s)
             (*p)->reset(s);
 }
 
+void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1])
+{
+    matrix_view_t v;
+    sim_view(s, &v);
+    matrix_dump(&v, out);
+}
+
 void sim_power_cut(sim_t *s)
 {
     sim_eeprom_power_lost(s);

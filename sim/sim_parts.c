@@ -8,6 +8,9 @@ extern const sim_part_t sim_part_buttons, sim_part_buzzer, sim_part_uart, sim_pa
 #if BOARD_DISPLAY_DRIVER_BICOLOR_595
 extern const sim_part_t sim_part_display_595;
 #define DISPLAY_PART &sim_part_display_595
+#elif BOARD_DISPLAY_DRIVER_WS2812
+extern const sim_part_t sim_part_display_ws2812;
+#define DISPLAY_PART &sim_part_display_ws2812
 #else
 #error "board-defs: no simulator part for this board's display driver"
 #endif

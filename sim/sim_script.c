@@ -529,6 +529,28 @@ static bool cmd_expect_spans(script_t *sc, const args_t *a)
     return true;
 }
 
+/* A WS2812B panel (part_display_ws2812.c): every latched frame within the
+ * current budget, and every bit on the data line within the datasheets. */
+static bool cmd_expect_led_current_max(script_t *sc, const args_t *a)
+{
+    unsigned long limit;
+    if (!parse_uint(a->argv[0], 100000, &limit))
+        fail(sc, "'%s' is not a current in mA", a->argv[0]);
+    else if (sc->sim->ws2812.current_ma_max > limit)
+        fail(sc, "over budget: a frame drew %u mA > %lu mA", sc->sim->ws2812.current_ma_max, limit);
+    else if (!sc->sim->ws2812.frames)
+        fail(sc, "no WS2812 frame was latched");
+    return true;
+}
+
+static bool cmd_expect_ws2812_clean(script_t *sc, const args_t *a)
+{
+    (void)a;
+    if (sc->sim->ws2812.bad_bits)
+        fail(sc, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)sc->sim->ws2812.bad_bits);
+    return true;
+}
+
 static bool cmd_print_frame(script_t *sc, const args_t *a)
 {
     (void)a;
@@ -791,6 +813,8 @@ static const struct {
     {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
     {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
     {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},
+    {"expect-led-current-max", 1, 1, cmd_expect_led_current_max, "expect-led-current-max MA"},
+    {"expect-ws2812-clean", 0, 0, cmd_expect_ws2812_clean, "expect-ws2812-clean"},
     {"print-frame", 0, 0, cmd_print_frame, "print-frame"},
     {"report", 0, 0, cmd_report, "report"},
 };

@@ -139,10 +139,19 @@ void hal_display_present(const hal_canvas_t canvas)
     swap_pending = true;
 }
 
+/* Dimming: dark part-way through the slot. With a blanking pin that is
+ * one pin; without, an all-off row is shifted in and latched. */
+ISR(TIMER2_COMPB_vect)
+{
 #ifdef BOARD_BLANK_PORT
-/* Dimming: blank part-way through the slot. */
-ISR(TIMER2_COMPB_vect) { blank(); }
+    blank();
+#else
+    spi_send(COL_BYTE(0));
+    spi_send(COL_BYTE(0));
+    spi_send(ROW_OFF);
+    latch();
 #endif
+}
 
 /* The share of a slot that stays lit, in eighths, per step: a quarter,
  * a half, all of it. */
@@ -150,7 +159,6 @@ static const uint8_t lit_eighths[HAL_BRIGHTNESS_STEPS] = {2, 4, 8};
 
 void hal_display_brightness(uint8_t level)
 {
-#ifdef BOARD_BLANK_PORT
     if (level >= HAL_BRIGHTNESS_STEPS - 1u) {
         TIMSK2 &= (uint8_t) ~(1 << OCIE2B);
         return;
@@ -161,10 +169,6 @@ void hal_display_brightness(uint8_t level)
     }
     TIFR2 = (1 << OCF2B);
     TIMSK2 |= (1 << OCIE2B);
-#else
-    (void)level; /* no blanking pin: always full brightness */
-    (void)lit_eighths;
-#endif
 }
 
 void hal_display_enable(bool on)

@@ -1,0 +1,140 @@
+/* Part: an 8x8 WS2812B panel on one data pin (BOARD_DISPLAY_DRIVER_WS2812).
+ * The data line is decoded from the cycle timestamps of its edges, as the
+ * LEDs do: a high of 150-380 ns is a 0 bit, 625-1000 ns a 1 bit (inside both
+ * the WS2812B and the WS2812B-V5 datasheets); anything else is counted as a
+ * bad bit, and so is a low pause of 50-280 us inside a frame (the older
+ * parts would latch there, the V5 would not). A low of 280 us or more
+ * latches the frame: 64 x (G, R, B), mapped to the matrix by the board's
+ * layout. Each latched frame's current is computed from the datasheet's
+ * 20 mA per channel at 255 plus 1 mA per LED, and the worst is kept. */
+#include <stdio.h>
+#include <string.h>
+
+#include <simavr/avr_ioport.h>
+#include <simavr/sim_avr.h>
+
+#include "sim.h"
+#include BOARD_HEADER
+
+#if BOARD_DISPLAY_DRIVER_WS2812
+
+#define LETTER_(x) (#x[0])
+#define LETTER(x) LETTER_(x)
+#define FRAME_BITS (SIM_WS2812_LEDS * 24u)
+#define FULL_VALUE 160.0 /* the firmware's brightest level: shown as full */
+#define PWM_HZ 400.0     /* the LEDs' own refresh (WS2812B datasheet) */
+
+static double ns(const sim_t *s, uint64_t cycles) { return (double)cycles * 1e9 / (double)s->freq; }
+
+static void latch(sim_t *s)
+{
+    sim_ws2812_t *w = &s->ws2812;
+    if (w->bits == FRAME_BITS) {
+        memcpy(w->shown, w->incoming, sizeof w->shown);
+        w->latched = true;
+        w->frames++;
+        unsigned units = 0;
+        for (unsigned i = 0; i < sizeof w->shown; i++)
+            units += w->shown[i];
+        const unsigned ma = (unsigned)((units * 20u + 254u) / 255u) + SIM_WS2812_LEDS * 1u;
+        if (ma > w->current_ma_max)
+            w->current_ma_max = ma;
+    } else if (w->bits) {
+        w->bad_bits += w->bits; /* a frame cut short */
+    }
+    w->bits = 0;
+}
+
+/* A low line for 280 us or more latches what came before. */
+static void settle(sim_t *s)
+{
+    sim_ws2812_t *w = &s->ws2812;
+    if (!w->level && w->bits && ns(s, s->avr->cycle - w->fall) >= 280000.0)
+        latch(s);
+}
+
+static void on_data(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_t *s = param;
+    sim_ws2812_t *w = &s->ws2812;
+    const uint64_t now = s->avr->cycle;
+    const uint8_t level = value ? 1u : 0u;
+    if (level == w->level)
+        return;
+    w->level = level;
+    if (level) { /* rise: the pause before it */
+        const double low = ns(s, now - w->fall);
+        if (w->bits && low >= 280000.0)
+            latch(s);
+        else if (w->bits && low >= 50000.0)
+            w->bad_bits++; /* would latch an older WS2812B mid-frame */
+        w->rise = now;
+        return;
+    }
+    w->fall = now;
+    const double high = ns(s, now - w->rise);
+    int bit = high >= 150.0 && high <= 380.0 ? 0 : high >= 625.0 && high <= 1000.0 ? 1 : -1;
+    if (bit < 0) {
+        w->bad_bits++;
+        return;
+    }
+    if (w->bits < FRAME_BITS) {
+        uint8_t *b = &w->incoming[w->bits / 8u];
+        *b = (uint8_t)((*b << 1) | (uint8_t)bit);
+    }
+    w->bits++; /* bits past a whole frame go on to the next LEDs, not this panel */
+}
+
+static void attach(sim_t *s)
+{
+    avr_irq_register_notify(
+        avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_WS2812_PORT)), BOARD_WS2812_BIT), on_data, s);
+}
+
+static void reset(sim_t *s)
+{
+    s->ws2812.bits = 0; /* the LEDs keep what they show; a frame in flight is lost */
+    s->ws2812.level = 0;
+}
+
+static void report(sim_t *s, const char *prefix)
+{
+    settle(s);
+    printf("%sled_current_ma_max: %u\n", prefix, s->ws2812.current_ma_max);
+    printf("%sws2812_bad_bits: %llu\n", prefix, (unsigned long long)s->ws2812.bad_bits);
+    printf("%sws2812_frames: %u\n", prefix, s->ws2812.frames);
+}
+
+const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report};
+
+static unsigned led_index(unsigned x, unsigned y)
+{
+    const int reversed = BOARD_WS2812_SERPENTINE && (y & 1u);
+    return y * MATRIX_N + (reversed ? MATRIX_N - 1u - x : x);
+}
+
+void sim_view(sim_t *s, matrix_view_t *v)
+{
+    settle(s);
+    memset(v, 0, sizeof *v);
+    if (!s->ws2812.latched)
+        return;
+    for (unsigned y = 0; y < MATRIX_N; y++)
+        for (unsigned x = 0; x < MATRIX_N; x++) {
+            const uint8_t *led = &s->ws2812.shown[led_index(x, y) * 3u];
+            v->green[y][x] = led[0] / FULL_VALUE;
+            v->red[y][x] = led[1] / FULL_VALUE;
+        }
+}
+
+/* The LEDs refresh themselves; what the data line carries is only changes. */
+double sim_refresh_hz(sim_t *s)
+{
+    settle(s);
+    return s->ws2812.latched ? PWM_HZ : 0.0;
+}
+
+uint32_t sim_frame_count(const sim_t *s) { return s->ws2812.frames; }
+
+#endif
