@@ -22,7 +22,7 @@ static uint8_t piece_colour(const rules_pos_t *pos, uint8_t p)
 static void draw_hand(hal_canvas_t c, const rules_pos_t *pos, uint8_t side)
 {
     const uint8_t x = side == RULES_WHITE ? 6u : 7u;
-    const uint8_t bright = side == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED;
+    const uint8_t bright = render_side_colour(side);
     const uint8_t dim = side == RULES_WHITE ? COLOUR_WHITE_PIECE : COLOUR_BLACK_PIECE;
     uint8_t y = 0;
     for (uint8_t i = 0; i < rules_ready(pos, side); i++)
@@ -54,7 +54,7 @@ void render_game(hal_canvas_t c, const render_view_t *v)
     draw_hand(c, pos, RULES_WHITE);
     draw_hand(c, pos, RULES_BLACK);
     /* turn bar on the bottom row in the colour of the side to move */
-    const uint8_t turn = rules_side_to_move(pos) == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED;
+    const uint8_t turn = render_side_colour(rules_side_to_move(pos));
     for (uint8_t x = 0; x < RULES_FILES; x++) {
         bool lit = !v->choosing_return || v->blink_on;
         if (v->thinking)
@@ -70,9 +70,11 @@ void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uin
                        .selected = RULES_NO_POINT, .targets = 0, .last_from = last_from,
                        .choosing_return = false, .thinking = false, .sweep = 0};
     render_game(c, &v);
-    const uint8_t colour = winner == RULES_WHITE ? COLOUR_WHITE_MARKED
-                           : winner == RULES_BLACK ? COLOUR_BLACK_MARKED
-                                                   : COLOUR_CURSOR;
+    render_bar(c, render_result_colour(winner));
+}
+
+void render_bar(hal_canvas_t c, uint8_t colour)
+{
     for (uint8_t x = 0; x < HAL_DISPLAY_W; x++)
         c[HAL_DISPLAY_H - 1u][x] = colour;
 }
@@ -81,7 +83,7 @@ void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, u
 {
     render_clear(c);
     render_number(c, score[RULES_WHITE], 0, 0, COLOUR_WHITE_MARKED);
-    render_number(c, score[RULES_BLACK], (uint8_t)(HAL_DISPLAY_W - render_number_width(score[RULES_BLACK])), 0,
+    render_number(c, score[RULES_BLACK], (int16_t)(HAL_DISPLAY_W - render_number_width(score[RULES_BLACK])), 0,
                   COLOUR_BLACK_MARKED);
     for (uint8_t i = 0; i < games && i < HAL_DISPLAY_W; i++)
         c[6][i] = i + 1u == number ? COLOUR_CURSOR : i + 1u < number ? COLOUR_TARGET : 0;
@@ -96,34 +98,13 @@ uint16_t render_ticker_steps(uint8_t a, uint8_t b)
 
 void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step)
 {
-    hal_canvas_t text; /* drawn once at full width, then the window copied */
     static const uint8_t text_y = 1;
     render_clear(c);
-    const uint16_t pass = render_ticker_steps(a, b);
-    const int16_t shift = (int16_t)(HAL_DISPLAY_W - step % pass); /* where the text starts on screen */
-    const uint8_t wa = render_number_width(a), wb = render_number_width(b);
-    const struct {
-        uint8_t kind, width; /* 0: A, 1: dash, 2: B */
-    } parts[3] = {{0, wa}, {1, DASH_WIDTH}, {2, wb}};
-    int16_t x0 = shift;
-    for (uint8_t i = 0; i < 3u; i++) {
-        /* each part is drawn into a scratch canvas at 0 and copied where visible */
-        render_clear(text);
-        if (parts[i].kind == 0u)
-            render_number(text, a, 0, text_y, colour_a);
-        else if (parts[i].kind == 2u)
-            render_number(text, b, 0, text_y, colour_b);
-        else
-            render_glyph(text, '-', 0, text_y, COLOUR_TARGET);
-        for (uint8_t col = 0; col < parts[i].width; col++) {
-            const int16_t x = (int16_t)(x0 + col);
-            if (x < 0 || x >= (int16_t)HAL_DISPLAY_W)
-                continue;
-            for (uint8_t y = 0; y < HAL_DISPLAY_H; y++)
-                c[y][x] = text[y][col];
-        }
-        x0 = (int16_t)(x0 + parts[i].width + 1);
-    }
+    int16_t x = (int16_t)(HAL_DISPLAY_W - step % render_ticker_steps(a, b)); /* where the text starts */
+    render_number(c, a, x, text_y, colour_a);
+    x = (int16_t)(x + render_number_width(a) + 1);
+    render_glyph(c, '-', x, text_y, COLOUR_TARGET);
+    render_number(c, b, (int16_t)(x + DASH_WIDTH + 1), text_y, colour_b);
 }
 
 void render_fill_board(hal_canvas_t c, uint8_t colour)
@@ -149,17 +130,24 @@ void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour)
 
 uint8_t render_number_width(uint8_t n) { return n < 10u ? 3u : n < 20u ? 4u : 7u; }
 
-void render_number(hal_canvas_t c, uint8_t n, uint8_t x, uint8_t y, uint8_t colour)
+/* A pixel, unless it falls outside the canvas. */
+static void plot(hal_canvas_t c, int16_t x, uint8_t y, uint8_t colour)
+{
+    if (x >= 0 && x < (int16_t)HAL_DISPLAY_W && y < HAL_DISPLAY_H)
+        c[y][x] = colour;
+}
+
+void render_number(hal_canvas_t c, uint8_t n, int16_t x, uint8_t y, uint8_t colour)
 {
     if (n > 99u)
         n = 99u;
     if (n >= 20u) {
         render_glyph(c, (char)('0' + n / 10u), x, y, colour);
-        x = (uint8_t)(x + 4u);
+        x = (int16_t)(x + 4);
     } else if (n >= 10u) { /* a one-column 1: "10".."19" fit in four columns */
-        for (uint8_t r = 0; r < 5u && y + r < HAL_DISPLAY_H && x < HAL_DISPLAY_W; r++)
-            c[y + r][x] = colour;
-        x = (uint8_t)(x + 1u);
+        for (uint8_t r = 0; r < 5u; r++)
+            plot(c, x, (uint8_t)(y + r), colour);
+        x = (int16_t)(x + 1);
     }
     render_glyph(c, (char)('0' + n % 10u), x, y, colour);
 }
@@ -181,7 +169,7 @@ static const uint8_t font_digits[10][5] FLASH_TABLE = {
     {7, 4, 6, 1, 6}, {3, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 6},
 };
 
-void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour)
+void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour)
 {
     const uint8_t *rows;
     if (ch >= 'A' && ch <= 'Z')
@@ -201,7 +189,7 @@ void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour)
     for (uint8_t r = 0; r < 5u; r++) {
         const uint8_t bits = flash_byte(&rows[r]);
         for (uint8_t col = 0; col < 3u; col++)
-            if ((bits & (4u >> col)) && y + r < HAL_DISPLAY_H && x + col < HAL_DISPLAY_W)
-                c[y + r][x + col] = colour;
+            if (bits & (4u >> col))
+                plot(c, (int16_t)(x + col), (uint8_t)(y + r), colour);
     }
 }

@@ -34,6 +34,16 @@ typedef struct {
     uint8_t sweep;         /* position of the thinking sweep */
 } render_view_t;
 
+/* A side in its bright colour; a result (a side, or RULES_DRAW: yellow). */
+static inline uint8_t render_side_colour(uint8_t side)
+{
+    return side == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED;
+}
+static inline uint8_t render_result_colour(uint8_t result)
+{
+    return result == RULES_DRAW ? COLOUR_CURSOR : render_side_colour(result);
+}
+
 /* Matrix position of a board point: file -> x, row 5 at the top. */
 static inline uint8_t render_point_x(uint8_t p) { return rules_file(p); }
 static inline uint8_t render_point_y(uint8_t p) { return (uint8_t)(RULES_ROWS - 1u - rules_row(p)); }
@@ -51,16 +61,20 @@ void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, u
  * in; render_ticker_steps(a, b) steps make one whole pass. */
 void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step);
 uint16_t render_ticker_steps(uint8_t a, uint8_t b);
+/* The whole bottom row in one colour (a winner, the match totals). */
+void render_bar(hal_canvas_t c, uint8_t colour);
 /* The 5x5 board area in one colour (a side shown as its colour). */
 void render_fill_board(hal_canvas_t c, uint8_t colour);
 /* "Start a new match? A: yes, B: no": N and a blinking question mark. */
 void render_confirm(hal_canvas_t c, bool blink_on);
-/* A 3x5 glyph ('A'..'Z', '0'..'9', '>', '?', '-') at x, y in a colour. */
-void render_glyph(hal_canvas_t c, char ch, uint8_t x, uint8_t y, uint8_t colour);
+/* A 3x5 glyph ('A'..'Z', '0'..'9', '>', '?', '-', '*') at x, y in a
+ * colour; x may lie off either side (scrolling text): what falls outside
+ * the canvas is not drawn. */
+void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour);
 /* A filled 3x5 block: a side shown as its colour. */
 void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour);
 /* 0..99 at x, y: 3-wide digits, a 1-wide "1" as the tens of 10..19. */
 uint8_t render_number_width(uint8_t n);
-void render_number(hal_canvas_t c, uint8_t n, uint8_t x, uint8_t y, uint8_t colour);
+void render_number(hal_canvas_t c, uint8_t n, int16_t x, uint8_t y, uint8_t colour);
 
 #endif

@@ -25,11 +25,18 @@ static void sound_over(const ui_t *ui) { tone(ui, 660u, 300u); }
 static void sound_refused(const ui_t *ui) { tone(ui, 220u, 250u); }
 static void sound_undo(const ui_t *ui) { tone(ui, 1320u, 40u); }
 
+/* A moment for the "since" fields: never 0, which means "not now". */
+static uint32_t moment(void) { return hal_millis() | 1u; }
+
 /* ---- debug console ---------------------------------------------------- */
-static void say_move(rules_move_t m)
+/* "move b1-d2", "undo b1-d2", "hint b1-d2" */
+static void say_move(const char *word, rules_move_t m)
 {
-    char line[8 + RULES_MOVE_TEXT_MAX] = "move ";
-    rules_move_to_text(m, line + 5);
+    char line[8 + RULES_MOVE_TEXT_MAX];
+    const uint8_t n = (uint8_t)strlen(word);
+    memcpy(line, word, n);
+    line[n] = ' ';
+    rules_move_to_text(m, line + n + 1);
     hal_debug_line(line);
 }
 
@@ -39,6 +46,15 @@ static char *put_number(char *o, uint8_t n)
         *o++ = (char)('0' + n / 10u);
     *o++ = (char)('0' + n % 10u);
     return o;
+}
+
+/* " A B" */
+static char *put_pair(char *o, uint8_t a, uint8_t b)
+{
+    *o++ = ' ';
+    o = put_number(o, a);
+    *o++ = ' ';
+    return put_number(o, b);
 }
 
 /* " G/N" */
@@ -56,11 +72,13 @@ static uint8_t p1_colour(const game_match_t *m) { return (m->number & 1u) ? RULE
 /* The human's side in this game: the sides swap after every game. */
 static uint8_t human_side(const game_match_t *m) { return (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u)); }
 
-static bool console_to_move(const ui_t *ui)
+/* Against the console, and the console's side to move. */
+static bool consoles_turn(const ui_t *ui)
 {
-    return ui->screen == UI_GAME && ui->match.mode == SETTINGS_MODE_VS_CONSOLE &&
-           rules_side_to_move(&ui->pos) != human_side(&ui->match);
+    return ui->match.mode == SETTINGS_MODE_VS_CONSOLE && rules_side_to_move(&ui->pos) != human_side(&ui->match);
 }
+
+static bool console_to_move(const ui_t *ui) { return ui->screen == UI_GAME && consoles_turn(ui); }
 
 /* "start|resume RULES first SIDE [console LEVEL human SIDE] match G/N" */
 static void announce(ui_t *ui, const char *word)
@@ -122,11 +140,8 @@ static void start_game(ui_t *ui)
     ui->history_len = 0;
     ui->hint_since = ui->refused_since = 0;
     ui->hint_wanted = false;
-    if (ui->match.mode == SETTINGS_MODE_VS_CONSOLE) { /* your colour, for a moment */
-        ui->intro_since = hal_millis();
-        if (!ui->intro_since)
-            ui->intro_since = 1;
-    }
+    if (ui->match.mode == SETTINGS_MODE_VS_CONSOLE) /* your colour, for a moment */
+        ui->intro_since = moment();
     announce(ui, "start ");
     save_game(ui);
 }
@@ -155,26 +170,18 @@ static void game_over(ui_t *ui)
     const uint8_t p1 = p1_colour(m);
     m->total[0] = (uint8_t)(m->total[0] + ui->score[p1]);
     m->total[1] = (uint8_t)(m->total[1] + ui->score[p1 ^ 1u]);
-    strcpy(line, "over ");
-    o = put_number(line + 5, ui->score[RULES_WHITE]);
-    *o++ = ' ';
-    o = put_number(o, ui->score[RULES_BLACK]);
+    strcpy(line, "over");
+    o = put_pair(line + 4, ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
     *o++ = ' ';
     rules_result_name(ui->winner, o);
     hal_debug_line(line);
     strcpy(line, "match");
-    o = put_game_of(line + 5, m);
-    *o++ = ' ';
-    o = put_number(o, m->total[0]);
-    *o++ = ' ';
-    o = put_number(o, m->total[1]);
+    o = put_pair(put_game_of(line + 5, m), m->total[0], m->total[1]);
     *o = '\0';
     hal_debug_line(line);
     if (match_over(m)) {
-        strcpy(line, "match over ");
-        o = put_number(line + 11, m->total[0]);
-        *o++ = ' ';
-        o = put_number(o, m->total[1]);
+        strcpy(line, "match over");
+        o = put_pair(line + 10, m->total[0], m->total[1]);
         strcpy(o, m->total[0] > m->total[1] ? " p1" : m->total[1] > m->total[0] ? " p2" : " draw");
         hal_debug_line(line);
     } else {
@@ -198,7 +205,7 @@ static void play_move(ui_t *ui, rules_move_t m)
     ply->move = m;
     ply->last_from = ui->last_from;
     rules_make(&ui->pos, m, &ply->undo);
-    say_move(m);
+    say_move("move", m);
     sound_move(ui, RULES_MOVE_IS_CAPTURE(m));
     ui->last_from = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
     clear_selection(ui);
@@ -271,7 +278,7 @@ static bool press_a(ui_t *ui, rules_move_t *out)
         }
     if (ui->selected != RULES_NO_POINT && rules_refusal(&ui->pos, ui->selected, c) != RULES_REFUSED_NONE) {
         ui->refused = c; /* a move the rules forbid here: its own answer */
-        ui->refused_since = hal_millis() | 1u;
+        ui->refused_since = moment();
         sound_refused(ui);
         return false;
     }
@@ -316,9 +323,7 @@ static void take_back(ui_t *ui)
     const ui_ply_t *ply = &ui->history[(ui->history_head + ui->history_len) % UI_UNDO_PLIES];
     rules_unmake(&ui->pos, ply->move, &ply->undo);
     ui->last_from = ply->last_from;
-    char line[8 + RULES_MOVE_TEXT_MAX] = "undo ";
-    rules_move_to_text(ply->move, line + 5);
-    hal_debug_line(line);
+    say_move("undo", ply->move);
 }
 
 /* Undo: two players: the last move; against the console: its reply and
@@ -347,9 +352,7 @@ static bool undo(ui_t *ui)
  * ui_step (the display keeps running) and then shown blinking. */
 static bool hint_allowed(const ui_t *ui)
 {
-    const bool consoles_turn =
-        ui->match.mode == SETTINGS_MODE_VS_CONSOLE && rules_side_to_move(&ui->pos) != human_side(&ui->match);
-    return ui->back_screen == UI_GAME && !consoles_turn && !rules_game_over(&ui->pos);
+    return ui->back_screen == UI_GAME && !consoles_turn(ui) && !rules_game_over(&ui->pos);
 }
 
 static void open_menu(ui_t *ui)
@@ -390,8 +393,6 @@ static void game_event(ui_t *ui, const input_event_t *ev)
 }
 
 /* ---- menu -------------------------------------------------------------- */
-static const uint8_t match_lengths[4] = {1, 2, 4, 6};
-
 /* The value a setting item changes, and how many values it has. */
 static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
 {
@@ -411,11 +412,7 @@ static void change_value(ui_t *ui, bool up)
 {
     uint8_t count;
     if (ui->menu_item == UI_ITEM_GAMES) {
-        uint8_t i = 0;
-        while (i < 3u && match_lengths[i] != ui->settings.match_games)
-            i++;
-        i = up ? (uint8_t)((i + 1u) % 4u) : (uint8_t)((i + 3u) % 4u);
-        ui->settings.match_games = match_lengths[i];
+        ui->settings.match_games = settings_match_games_step(ui->settings.match_games, up);
         return;
     }
     uint8_t *value = item_value(ui, ui->menu_item, &count);
@@ -519,7 +516,6 @@ static void end_event(ui_t *ui, const input_event_t *ev, uint32_t now)
 }
 
 /* ---- drawing -------------------------------------------------------------- */
-static uint8_t side_colour(uint8_t side) { return side == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED; }
 
 static void draw_menu(const ui_t *ui, hal_canvas_t c)
 {
@@ -536,8 +532,8 @@ static void draw_menu(const ui_t *ui, hal_canvas_t c)
     case UI_ITEM_GAMES: render_glyph(c, (char)('0' + s->match_games), 5, 0, COLOUR_MENU_VALUE); break;
     case UI_ITEM_SOUND: render_glyph(c, s->sound ? '1' : '0', 5, 0, COLOUR_MENU_VALUE); break;
     case UI_ITEM_BRIGHTNESS: render_glyph(c, (char)('1' + s->brightness), 5, 0, COLOUR_MENU_VALUE); break;
-    case UI_ITEM_FIRST: render_swatch(c, 5, 0, side_colour(s->first)); break; /* the side, as its colour */
-    case UI_ITEM_SIDE: render_swatch(c, 5, 0, side_colour(s->human_side)); break;
+    case UI_ITEM_FIRST: render_swatch(c, 5, 0, render_side_colour(s->first)); break; /* the side, as its colour */
+    case UI_ITEM_SIDE: render_swatch(c, 5, 0, render_side_colour(s->human_side)); break;
     default: break;
     }
     /* where in the menu: one dot per item on the two bottom rows */
@@ -572,7 +568,7 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
     if (ui->refused_since && (now / 100u) % 2u) /* a refused target flickers red */
         c[render_point_y(ui->refused)][render_point_x(ui->refused)] = COLOUR_BLACK_MARKED;
     if (ui->intro_since) /* against the console: your colour on the whole board */
-        render_fill_board(c, side_colour(human_side(&ui->match)));
+        render_fill_board(c, render_side_colour(human_side(&ui->match)));
 }
 
 /* The totals as scrolling text "P1-P2", each in the colour its player had
@@ -582,17 +578,18 @@ static void draw_totals(const ui_t *ui, hal_canvas_t c, uint32_t elapsed)
     const game_match_t *m = &ui->match;
     const uint8_t p1 = p1_colour(m);
     const uint16_t pass = render_ticker_steps(m->total[0], m->total[1]);
-    render_ticker_score(c, m->total[0], side_colour(p1), m->total[1], side_colour(p1 ^ 1u),
+    render_ticker_score(c, m->total[0], render_side_colour(p1), m->total[1], render_side_colour(p1 ^ 1u),
                         (uint16_t)((elapsed / TICKER_STEP_MS) % pass));
 }
 
+/* The match's winner as the colour that player had in the last game. */
 static uint8_t match_winner_colour(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
-    if (m->total[0] == m->total[1])
-        return COLOUR_CURSOR;
     const uint8_t p1 = p1_colour(m);
-    return side_colour(m->total[0] > m->total[1] ? p1 : p1 ^ 1u);
+    return render_result_colour(m->total[0] == m->total[1] ? RULES_DRAW
+                                : m->total[0] > m->total[1] ? p1
+                                                            : (uint8_t)(p1 ^ 1u));
 }
 
 static void draw_end(const ui_t *ui, hal_canvas_t c, uint32_t now)
@@ -608,14 +605,11 @@ static void draw_end(const ui_t *ui, hal_canvas_t c, uint32_t now)
             render_game_score(c, ui->score, ui->match.number, ui->match.games);
         } else {
             draw_totals(ui, c, t - SCORE_PHASE_MS);
-            for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) /* the bottom bar: match totals */
-                c[HAL_DISPLAY_H - 1u][x] = COLOUR_TARGET;
+            render_bar(c, COLOUR_TARGET); /* the bottom bar: match totals */
         }
     } else {
         draw_totals(ui, c, elapsed);
-        const uint8_t colour = match_winner_colour(ui);
-        for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) /* the bottom bar: the match's winner */
-            c[HAL_DISPLAY_H - 1u][x] = colour;
+        render_bar(c, match_winner_colour(ui)); /* the bottom bar: the match's winner */
     }
 }
 
@@ -705,10 +699,8 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
     if (ui->hint_wanted && ui->screen == UI_GAME) {
         ui->hint_wanted = false;
         ui->hint = think(ui, AI_LEVELS, poll);
-        char line[8 + RULES_MOVE_TEXT_MAX] = "hint ";
-        rules_move_to_text(ui->hint, line + 5);
-        hal_debug_line(line);
-        ui->hint_since = hal_millis() | 1u;
+        say_move("hint", ui->hint);
+        ui->hint_since = moment();
         return;
     }
     if (!console_to_move(ui) || ui->intro_since)
@@ -722,10 +714,7 @@ void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
         return;
     }
     ui->shown = think(ui, ui->match.level, poll);
-    ui->shown_since = hal_millis();
-    if (!ui->shown_since)
-        ui->shown_since = 1;
-    ui->dirty = true;
+    ui->shown_since = moment();
 }
 
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)

@@ -78,6 +78,21 @@ static uint8_t chain_destination(uint8_t chain)
     return flash_byte(&rules_adjacency[chain & 0x1Fu][chain >> 5]) & (uint8_t)~RULES_EXTRA_LINK;
 }
 
+/* The two rules that forbid a step a link would allow, shared by the move
+ * generator and rules_refusal (inline: the generator is the AI's hot path).
+ * Backwards: towards the own camp, where only forward moves are allowed. */
+static inline bool goes_backwards(uint8_t flags, uint8_t s, uint8_t from_row, uint8_t to_row)
+{
+    return (flags & RS_FORWARD_ONLY) && (s == RULES_WHITE ? to_row < from_row : to_row > from_row);
+}
+/* The move back along the side's chain (from its last move's destination
+ * to its origin) that would make the chain `limit` moves long. */
+static inline bool over_chain_limit(uint8_t limit, uint8_t chain_len, uint8_t chain_from, uint8_t chain_dest,
+                                    uint8_t from, uint8_t to)
+{
+    return limit && from == chain_dest && to == chain_from && chain_len + 1u >= limit;
+}
+
 typedef struct {
     rules_move_t *buf;
     uint8_t n, cap; /* n may pass cap: the caller reports an overflow */
@@ -146,11 +161,8 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
             if (c == CELL_OWN)
                 continue;
             const uint8_t trow = rules_row(t);
-            if (flags & RS_FORWARD_ONLY) {
-                const uint8_t frow = rules_row(f);
-                if (s == RULES_WHITE ? trow < frow : trow > frow)
-                    continue;
-            }
+            if (goes_backwards(flags, s, rules_row(f), trow))
+                continue;
             const bool cap = c == CELL_ENEMY;
             const bool arrives = trow == camp_row; /* the victim's camp is the mover's enemy camp */
             if (tactical && !cap && !arrives)
@@ -158,7 +170,7 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
             const bool shielded = (flags & RS_HOME_PROTECT) && cap && arrives;
             if (shielded != protected_only)
                 continue;
-            if (limit && f == cdest && t == cfrom && clen + 1u >= limit)
+            if (over_chain_limit(limit, clen, cfrom, cdest, f, t))
                 continue;
             if (can_recover && arrives &&
                 ((p->marked & RULES_BIT(f)) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP)))) {
@@ -210,13 +222,12 @@ uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
         return RULES_REFUSED_NONE;
     if ((flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) && !(flags & RS_EXTRA_LINK))
         return RULES_REFUSED_NONE;
-    if ((flags & RS_FORWARD_ONLY) && (s == RULES_WHITE ? rules_row(to) < rules_row(from) : rules_row(to) > rules_row(from)))
+    if (goes_backwards(flags, s, rules_row(from), rules_row(to)))
         return RULES_REFUSED_NONE;
     /* a move in every other respect: refused by the chain limit? */
-    const uint8_t limit = rules_set_chain_limit(set);
     const uint8_t clen = (uint8_t)(((p->hand[s] & HAND_CHAIN) >> 6) + 1u);
-    if (limit && p->chain[s] != RULES_CHAIN_NONE && from == chain_destination(p->chain[s]) &&
-        to == (p->chain[s] & 0x1Fu) && clen + 1u >= limit)
+    if (over_chain_limit(rules_set_chain_limit(set), clen, p->chain[s] & 0x1Fu, chain_destination(p->chain[s]),
+                         from, to))
         return RULES_REFUSED_CHAIN;
     /* ...or a shielded capture while other moves exist (then it is not legal) */
     if ((flags & RS_HOME_PROTECT) && (p->men[s ^ 1u] & RULES_BIT(to)) && (camp & RULES_BIT(to))) {

@@ -16,7 +16,27 @@ void settings_defaults(settings_t *s)
     s->brightness = SETTINGS_BRIGHTNESS_STEPS - 1u;
 }
 
-bool settings_match_games_valid(uint8_t games) { return games == 1u || games == 2u || games == 4u || games == 6u; }
+static const uint8_t match_lengths[] = {1, 2, 4, 6};
+#define MATCH_LENGTHS ((uint8_t)sizeof match_lengths)
+
+/* The index of a length in match_lengths; MATCH_LENGTHS when it is none. */
+static uint8_t match_length_index(uint8_t games)
+{
+    uint8_t i = 0;
+    while (i < MATCH_LENGTHS && match_lengths[i] != games)
+        i++;
+    return i;
+}
+
+bool settings_match_games_valid(uint8_t games) { return match_length_index(games) < MATCH_LENGTHS; }
+
+uint8_t settings_match_games_step(uint8_t games, bool up)
+{
+    uint8_t i = match_length_index(games);
+    if (i == MATCH_LENGTHS)
+        i = 0;
+    return match_lengths[(uint8_t)(i + (up ? 1u : MATCH_LENGTHS - 1u)) % MATCH_LENGTHS];
+}
 
 static bool valid(const settings_t *s)
 {

@@ -23,6 +23,8 @@ enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MOD
 #define SETTINGS_BRIGHTNESS_STEPS 3u
 /* A match is 1, 2, 4 or 6 games (the rule sources: two; ludos 2, 4 or 6). */
 bool settings_match_games_valid(uint8_t games);
+/* The next length up or down, round the four. */
+uint8_t settings_match_games_step(uint8_t games, bool up);
 
 void settings_defaults(settings_t *s);
 /* Loads the newest valid slot; false (and defaults) when there is none. */
