@@ -10,15 +10,13 @@
 #include "sim.h"
 #include BOARD_HEADER
 
-#define LETTER_(x) (#x[0])
-#define LETTER(x) LETTER_(x)
 
 static const uint8_t button_bits[SIM_BUTTONS] = {BOARD_BTN_UP_BIT,    BOARD_BTN_DOWN_BIT, BOARD_BTN_LEFT_BIT,
                                                  BOARD_BTN_RIGHT_BIT, BOARD_BTN_A_BIT,    BOARD_BTN_B_BIT};
 
 static avr_irq_t *pin_of(sim_t *s, int button)
 {
-    return avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUTTON_PORT)), button_bits[button]);
+    return SIM_PIN_IRQ(s, BOARD_BUTTON_PORT, button_bits[button]);
 }
 
 static void set_pin(sim_t *s, int button, bool down) { avr_raise_irq(pin_of(s, button), down ? 0 : 1); }
@@ -28,12 +26,12 @@ static void set_pin(sim_t *s, int button, bool down) { avr_raise_irq(pin_of(s, b
  * pin low then high (no time passes) so that released reads released. */
 void sim_buttons_release_all(sim_t *s)
 {
-    avr_ioport_external_t ext = {.name = LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
+    avr_ioport_external_t ext = {.name = SIM_PORT_LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
     for (int b = 0; b < SIM_BUTTONS; b++) {
         ext.mask |= (uint8_t)(1u << button_bits[b]);
         ext.value |= (uint8_t)(1u << button_bits[b]);
     }
-    avr_ioctl(s->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(LETTER(BOARD_BUTTON_PORT)), &ext);
+    avr_ioctl(s->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(SIM_PORT_LETTER(BOARD_BUTTON_PORT)), &ext);
     for (int b = 0; b < SIM_BUTTONS; b++) {
         avr_raise_irq(pin_of(s, b), 0);
         avr_raise_irq(pin_of(s, b), 1);

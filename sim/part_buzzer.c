@@ -9,8 +9,6 @@
 #include "sim.h"
 #include BOARD_HEADER
 
-#define LETTER_(x) (#x[0])
-#define LETTER(x) LETTER_(x)
 #define TONE_GAP_MS 20.0 /* a buzzer silent this long has ended its tone */
 
 static double cycles_ms(const sim_t *s, uint64_t cycles) { return (double)cycles * 1000.0 / (double)s->freq; }
@@ -66,7 +64,7 @@ void sim_buzzer_settle(sim_t *s)
 static void attach(sim_t *s)
 {
     avr_irq_register_notify(
-        avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BUZZER_PORT)), BOARD_BUZZER_BIT), on_buzzer, s);
+        SIM_PIN_IRQ(s, BOARD_BUZZER_PORT, BOARD_BUZZER_BIT), on_buzzer, s);
 }
 
 const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL};

@@ -19,14 +19,12 @@
 
 #if BOARD_DISPLAY_DRIVER_BICOLOR_595
 
-#define LETTER_(x) (#x[0])
-#define LETTER(x) LETTER_(x)
 #define SPCR_DATA_ADDR 0x4C
 #define SPSR_DATA_ADDR 0x4D
 #define SPDR_DATA_ADDR 0x4E
 #define SPIF_BIT 0x80
 #define PORTB_DATA_ADDR 0x25 /* PORTx = 0x25 + 3 * (x - 'B'); DDRx one below */
-#define PORT_DATA_ADDR(letter) (PORTB_DATA_ADDR + 3 * (LETTER(letter) - 'B'))
+#define PORT_DATA_ADDR(letter) (PORTB_DATA_ADDR + 3 * (SIM_PORT_LETTER(letter) - 'B'))
 
 static avr_cycle_count_t spi_done(struct avr_t *avr, avr_cycle_count_t when, void *param)
 {
@@ -111,14 +109,13 @@ static void attach(sim_t *s)
     matrix_init(&s->display.matrix);
     avr->io[AVR_DATA_TO_IO(SPDR_DATA_ADDR)].w.c = on_spdr_write; /* replaces simavr's SPI write */
     avr->io[AVR_DATA_TO_IO(SPDR_DATA_ADDR)].w.param = s;
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_LATCH_PORT)), BOARD_LATCH_BIT),
+    avr_irq_register_notify(SIM_PIN_IRQ(s, BOARD_LATCH_PORT, BOARD_LATCH_BIT),
                             on_latch, s);
 #ifdef BOARD_BLANK_PORT
     s->display.blanked = true; /* the pull-up, while the pin is an input */
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BLANK_PORT)), BOARD_BLANK_BIT),
+    avr_irq_register_notify(SIM_PIN_IRQ(s, BOARD_BLANK_PORT, BOARD_BLANK_BIT),
                             blank_changed, s);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_BLANK_PORT)),
-                                          IOPORT_IRQ_DIRECTION_ALL),
+    avr_irq_register_notify(SIM_PIN_IRQ(s, BOARD_BLANK_PORT, IOPORT_IRQ_DIRECTION_ALL),
                             blank_changed, s);
 #endif
 }

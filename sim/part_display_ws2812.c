@@ -15,11 +15,12 @@
 
 #include "sim.h"
 #include BOARD_HEADER
+#if BOARD_DISPLAY_DRIVER_WS2812
+#include "ws2812_layout.h"
+#endif
 
 #if BOARD_DISPLAY_DRIVER_WS2812
 
-#define LETTER_(x) (#x[0])
-#define LETTER(x) LETTER_(x)
 #define FRAME_BITS (SIM_WS2812_LEDS * 24u)
 #define FULL_VALUE 160.0 /* the firmware's brightest level: shown as full */
 #define PWM_HZ 400.0     /* the LEDs' own refresh (WS2812B datasheet) */
@@ -89,7 +90,7 @@ static void on_data(struct avr_irq_t *irq, uint32_t value, void *param)
 static void attach(sim_t *s)
 {
     avr_irq_register_notify(
-        avr_io_getirq(s->avr, AVR_IOCTL_IOPORT_GETIRQ(LETTER(BOARD_WS2812_PORT)), BOARD_WS2812_BIT), on_data, s);
+        SIM_PIN_IRQ(s, BOARD_WS2812_PORT, BOARD_WS2812_BIT), on_data, s);
 }
 
 static void reset(sim_t *s)
@@ -108,12 +109,6 @@ static void report(sim_t *s, const char *prefix)
 
 const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report};
 
-static unsigned led_index(unsigned x, unsigned y)
-{
-    const int reversed = BOARD_WS2812_SERPENTINE && (y & 1u);
-    return y * MATRIX_N + (reversed ? MATRIX_N - 1u - x : x);
-}
-
 void sim_view(sim_t *s, matrix_view_t *v)
 {
     settle(s);
@@ -122,7 +117,7 @@ void sim_view(sim_t *s, matrix_view_t *v)
         return;
     for (unsigned y = 0; y < MATRIX_N; y++)
         for (unsigned x = 0; x < MATRIX_N; x++) {
-            const uint8_t *led = &s->ws2812.shown[led_index(x, y) * 3u];
+            const uint8_t *led = &s->ws2812.shown[ws2812_led_index((uint8_t)x, (uint8_t)y) * 3u];
             v->green[y][x] = led[0] / FULL_VALUE;
             v->red[y][x] = led[1] / FULL_VALUE;
         }

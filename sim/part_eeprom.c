@@ -17,6 +17,7 @@
 #include <simavr/sim_io.h>
 
 #include "sim.h"
+#include "xorshift32.h"
 
 #define EECR_DATA_ADDR 0x3F
 #define EEDR_DATA_ADDR 0x40
@@ -98,10 +99,7 @@ void sim_eeprom_power_lost(sim_t *s)
     if (!e->busy)
         return;
     avr_cycle_timer_cancel(s->avr, write_done, s);
-    e->noise ^= e->noise << 13;
-    e->noise ^= e->noise >> 17;
-    e->noise ^= e->noise << 5;
-    uint8_t junk = (uint8_t)e->noise;
+    uint8_t junk = (uint8_t)xorshift32(&e->noise);
     while (junk == e->bytes[e->addr] || junk == e->data)
         junk = (uint8_t)(junk * 5u + 1u);
     e->bytes[e->addr] = junk;

@@ -15,6 +15,13 @@
 struct avr_t;
 typedef struct sim_t sim_t;
 
+/* A board definition names ports by letter (BOARD_LATCH_PORT B): the
+ * letter as a char, and the simavr IRQ of one of its pins (the caller
+ * includes simavr/avr_ioport.h). */
+#define SIM_LETTER_(x) (#x[0])
+#define SIM_PORT_LETTER(x) SIM_LETTER_(x)
+#define SIM_PIN_IRQ(s, port, bit) avr_io_getirq((s)->avr, AVR_IOCTL_IOPORT_GETIRQ(SIM_PORT_LETTER(port)), (bit))
+
 enum { SIM_BTN_UP, SIM_BTN_DOWN, SIM_BTN_LEFT, SIM_BTN_RIGHT, SIM_BTN_A, SIM_BTN_B, SIM_BUTTONS };
 
 #define SIM_TONES 4096

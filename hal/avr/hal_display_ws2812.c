@@ -26,6 +26,7 @@
 #include "pins.h"
 
 #if BOARD_DISPLAY_DRIVER_WS2812
+#include "ws2812_layout.h"
 
 #define LEDS (HAL_DISPLAY_W * HAL_DISPLAY_H)
 #define CHUNK_LEDS 16u
@@ -44,13 +45,6 @@ static hal_canvas_t shown;           /* the canvas the panel shows (RAM: not a s
 static bool shown_valid;
 static uint8_t brightness = HAL_BRIGHTNESS_STEPS - 1u;
 static bool enabled = true;
-
-/* The chain position of matrix pixel x, y (y = 0 the top row). */
-static uint8_t led_index(uint8_t x, uint8_t y)
-{
-    const bool reversed = BOARD_WS2812_SERPENTINE && (y & 1u);
-    return (uint8_t)(y * HAL_DISPLAY_W + (reversed ? HAL_DISPLAY_W - 1u - x : x));
-}
 
 /* Sends `len` bytes, most significant bit first; interrupts must be off. */
 static void send_bytes(const uint8_t *p, uint8_t len)
@@ -115,7 +109,7 @@ void hal_display_present(const hal_canvas_t canvas)
     for (uint8_t y = 0; y < HAL_DISPLAY_H; y++)
         for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) {
             const uint8_t px = enabled ? shown[y][x] : 0u;
-            uint8_t *led = &frame[led_index(x, y) * 3u];
+            uint8_t *led = &frame[ws2812_led_index(x, y) * 3u];
             led[0] = (uint8_t)(level_value[HAL_PIXEL_GREEN(px)] * brightness_quarters[brightness] / 4u);
             led[1] = (uint8_t)(level_value[HAL_PIXEL_RED(px)] * brightness_quarters[brightness] / 4u);
             led[2] = 0;

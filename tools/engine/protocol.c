@@ -48,8 +48,16 @@ static void history_push(protocol_t *e, rules_move_t m, const rules_undo_t *u)
 
 static int cmp_text(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
-static void cmd_legal(protocol_t *e)
+/* ---- commands: one handler each, dispatched through the table below ---- */
+typedef struct {
+    int nargs;
+    char **argv;      /* argv[0] is the command word */
+    const char *rest; /* the text after the command word ("position") */
+} args_t;
+
+static void cmd_legal(protocol_t *e, const args_t *a)
 {
+    (void)a;
     rules_move_t moves[RULES_MAX_MOVES];
     char text[RULES_MAX_MOVES][RULES_MOVE_TEXT_MAX];
     char out[RULES_MAX_MOVES * RULES_MOVE_TEXT_MAX + 4] = "=";
@@ -65,8 +73,9 @@ static void cmd_legal(protocol_t *e)
     say(e, out);
 }
 
-static void cmd_result(protocol_t *e)
+static void cmd_result(protocol_t *e, const args_t *a)
 {
+    (void)a;
     char buf[64], name[RULES_RESULT_NAME_MAX];
     uint8_t score[2];
     if (!rules_game_over(&e->pos)) {
@@ -79,8 +88,9 @@ static void cmd_result(protocol_t *e)
     say(e, buf);
 }
 
-static void cmd_show(protocol_t *e)
+static void cmd_show(protocol_t *e, const args_t *a)
 {
+    (void)a;
     char buf[128], name[RULES_SET_NAME_MAX];
     const rules_pos_t *p = &e->pos;
     say(e, "= board (W/B: marked, guard or promoted)");
@@ -124,13 +134,6 @@ static long ai_level_arg(protocol_t *e, const char *arg)
     }
     return level;
 }
-
-/* ---- commands: one handler each, dispatched through the table below ---- */
-typedef struct {
-    int nargs;
-    char **argv;      /* argv[0] is the command word */
-    const char *rest; /* the text after the command word ("position") */
-} args_t;
 
 static void cmd_quit(protocol_t *e, const args_t *a)
 {
@@ -192,12 +195,6 @@ static void cmd_undo(protocol_t *e, const args_t *a)
     say(e, "= ok");
 }
 
-static void cmd_legal_args(protocol_t *e, const args_t *a)
-{
-    (void)a;
-    cmd_legal(e);
-}
-
 static void cmd_perft(protocol_t *e, const args_t *a)
 {
     const long depth = small_number(a->argv[1]);
@@ -210,18 +207,6 @@ static void cmd_perft(protocol_t *e, const args_t *a)
     rules_pos_t copy = e->pos;
     snprintf(out, sizeof out, "= %llu", (unsigned long long)rules_perft(&copy, (uint8_t)depth));
     say(e, out);
-}
-
-static void cmd_result_args(protocol_t *e, const args_t *a)
-{
-    (void)a;
-    cmd_result(e);
-}
-
-static void cmd_show_args(protocol_t *e, const args_t *a)
-{
-    (void)a;
-    cmd_show(e);
 }
 
 static void cmd_level(protocol_t *e, const args_t *a)
@@ -299,10 +284,10 @@ static const struct {
     {"new", 0, 1, "new [white|black]", cmd_new},
     {"play", 1, 1, "play MOVE", cmd_play},
     {"undo", 0, 0, "undo", cmd_undo},
-    {"legal", 0, 0, "legal", cmd_legal_args},
+    {"legal", 0, 0, "legal", cmd_legal},
     {"perft", 1, 1, "perft N", cmd_perft},
-    {"result", 0, 0, "result", cmd_result_args},
-    {"show", 0, 0, "show", cmd_show_args},
+    {"result", 0, 0, "result", cmd_result},
+    {"show", 0, 0, "show", cmd_show},
     {"level", 1, 1, "level 1..5", cmd_level},
     {"genmove", 0, 1, "genmove [LEVEL]", cmd_genmove},
     {"seed", 1, 1, "seed N", cmd_seed},

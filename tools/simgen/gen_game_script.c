@@ -46,14 +46,20 @@ static int move_value(const rules_pos_t *p, rules_move_t m, bool hold)
 static int seen(uint8_t level) { return level == 3u ? FRAME_FULL : level ? FRAME_LIT : FRAME_OFF; }
 static char pixel_char(uint8_t px) { return frame_letter(seen(HAL_PIXEL_RED(px)), seen(HAL_PIXEL_GREEN(px))); }
 
-static void print_canvas(hal_canvas_t c)
+/* The canvas as expect-frame lines; `any` (a point, or RULES_NO_POINT)
+ * is written '?': the cursor blinks there. */
+static void print_canvas_but(hal_canvas_t c, uint8_t any)
 {
-    for (int y = 0; y < 8; y++) {
-        for (int x = 0; x < 8; x++)
-            putchar(pixel_char(c[y][x]));
+    for (uint8_t y = 0; y < 8u; y++) {
+        for (uint8_t x = 0; x < 8u; x++) {
+            const bool blinks = any != RULES_NO_POINT && x == render_point_x(any) && y == render_point_y(any);
+            putchar(blinks ? '?' : pixel_char(c[y][x]));
+        }
         putchar('\n');
     }
 }
+
+static void print_canvas(hal_canvas_t c) { print_canvas_but(c, RULES_NO_POINT); }
 
 /* One game from the start: its moves as script lines, the final position
  * and where its last move came from. Seeds are tried from `seed` on until
@@ -140,13 +146,7 @@ static void print_game(const game_t *g, int number, const uint8_t totals[2], con
                 printf("tap down\n");
             printf("tap a\nexpect-uart undo %.*s\nwait 200\nexpect-frame\n", (int)strcspn(g->lines[i] + 5, " "),
                    g->lines[i] + 5);
-            /* the cursor (on the return point) blinks: any letter there */
-            c[render_point_y(g->return_point)][render_point_x(g->return_point)] = 0xFF;
-            for (int y = 0; y < 8; y++) {
-                for (int x = 0; x < 8; x++)
-                    putchar(c[y][x] == 0xFF ? '?' : pixel_char(c[y][x]));
-                putchar('\n');
-            }
+            print_canvas_but(c, g->return_point); /* the cursor, on the return point, blinks */
             printf("# and played again: the game goes on as before\n%s\nexpect-uart move %.*s\n", g->lines[i],
                    (int)strcspn(g->lines[i] + 5, " "), g->lines[i] + 5);
         }
