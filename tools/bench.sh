@@ -5,6 +5,10 @@
 set -eu
 B=$1 BOARD=$2
 H=$B/host FW=$B/$BOARD
+# the board's own simulator (its display part); the AVR test firmwares run
+# on the reference board's
+SIM=$H/jarmo-sim
+[ "$BOARD" = jarmo-handheld ] || SIM=$H/jarmo-sim-$BOARD
 echo "# rules core"
 echo "rules_avr_flash_bytes: $(avr-size "$B/avr/rules_core.o" | awk 'NR==2{print $1+$2}')"
 "$H/perft_speed"
@@ -26,7 +30,7 @@ echo "# firmware ($BOARD)"
 # (the simulator plays White with the host AI at level 1), then the figures
 sed 's/console 2 human/console 5 human/; s/^tap left$/tap left\ntap left\ntap left/' tests/sim/vs-console.script > "$B/bench-game.script"
 echo report >> "$B/bench-game.script"
-"$H/jarmo-sim" --script "$B/bench-game.script" "$FW/firmware.elf" | grep -v '^autoplay' | sed -n 's/^\([a-z_]*: \)/firmware_\1/p'
+"$SIM" --script "$B/bench-game.script" "$FW/firmware.elf" | grep -v '^autoplay' | sed -n 's/^\([a-z0-9_]*: \)/firmware_\1/p'
 # the AI on the 62 suite positions, every level, on the AVR build
 echo "# AI on the AVR ($(grep -c . tests/ai_suite.txt) suite positions, tests/ai_suite.txt)"
 { cat "$B/sim-scripts/avr-ai-same-as-host.script"; echo report; } > "$B/bench-ai.script"

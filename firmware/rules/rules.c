@@ -79,15 +79,20 @@ static uint8_t chain_destination(uint8_t chain)
 }
 
 /* The two rules that forbid a step a link would allow, shared by the move
- * generator and rules_refusal (inline: the generator is the AI's hot path).
+ * generator and rules_refusal (always inlined: the generator is the AI's
+ * hot path, and the origin's row is worked out only where it matters).
  * Backwards: towards the own camp, where only forward moves are allowed. */
-static inline bool goes_backwards(uint8_t flags, uint8_t s, uint8_t from_row, uint8_t to_row)
+static inline __attribute__((always_inline)) bool goes_backwards(uint8_t flags, uint8_t s, uint8_t from,
+                                                                 uint8_t to_row)
 {
-    return (flags & RS_FORWARD_ONLY) && (s == RULES_WHITE ? to_row < from_row : to_row > from_row);
+    if (!(flags & RS_FORWARD_ONLY))
+        return false;
+    const uint8_t from_row = rules_row(from);
+    return s == RULES_WHITE ? to_row < from_row : to_row > from_row;
 }
 /* The move back along the side's chain (from its last move's destination
  * to its origin) that would make the chain `limit` moves long. */
-static inline bool over_chain_limit(uint8_t limit, uint8_t chain_len, uint8_t chain_from, uint8_t chain_dest,
+static inline __attribute__((always_inline)) bool over_chain_limit(uint8_t limit, uint8_t chain_len, uint8_t chain_from, uint8_t chain_dest,
                                     uint8_t from, uint8_t to)
 {
     return limit && from == chain_dest && to == chain_from && chain_len + 1u >= limit;
@@ -161,7 +166,7 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
             if (c == CELL_OWN)
                 continue;
             const uint8_t trow = rules_row(t);
-            if (goes_backwards(flags, s, rules_row(f), trow))
+            if (goes_backwards(flags, s, f, trow))
                 continue;
             const bool cap = c == CELL_ENEMY;
             const bool arrives = trow == camp_row; /* the victim's camp is the mover's enemy camp */
@@ -222,7 +227,7 @@ uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
         return RULES_REFUSED_NONE;
     if ((flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) && !(flags & RS_EXTRA_LINK))
         return RULES_REFUSED_NONE;
-    if (goes_backwards(flags, s, rules_row(from), rules_row(to)))
+    if (goes_backwards(flags, s, from, rules_row(to)))
         return RULES_REFUSED_NONE;
     /* a move in every other respect: refused by the chain limit? */
     const uint8_t clen = (uint8_t)(((p->hand[s] & HAND_CHAIN) >> 6) + 1u);
