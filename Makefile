@@ -199,11 +199,13 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(call sim_of,$$b)"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
 	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
 	@# the WS2812B board: the scripts that make sense for it, each checking
-	@# the current budget and the data line's timing at the end (its LEDs
-	@# refresh themselves: no refresh-while-thinking figure to check)
+	@# the current budget and the data line's timing at the end. Its LEDs
+	@# refresh themselves: instead of the refresh while thinking, the share
+	@# of the thinking time its frames and interrupts take stays under 8%
+	@# (the reference board's display takes 9.6%: the AI is no slower here)
 	@for t in boot cursor select bounce settings resume vs-console tick; do \
 	  { echo "# elf: $(B)/jarmo-nano/firmware.elf"; echo "# sim: $(call sim_of,jarmo-nano)"; \
-	    sed "s/jarmo-handheld/jarmo-nano/; /^expect-think-refresh/d" tests/sim/$$t.script; \
+	    sed "s/jarmo-handheld/jarmo-nano/; s/^expect-think-refresh .*/expect-think-overhead-max 8/" tests/sim/$$t.script; \
 	    echo "expect-led-current-max 450"; echo "expect-ws2812-clean"; } \
 	    > $(SIM_SCRIPTS)/board-jarmo-nano-$$t.script; done
 	@for r in classic brainking ludos jasir; do \
@@ -253,10 +255,17 @@ BAUD ?= 115200
 # 4.3 V (the board runs from a 5 V boost; below 4.3 V the TPIC6B595 and a
 # 16 MHz ATmega328P are out of spec, so the MCU is held in reset).
 FUSES := -U lfuse:w:0xF7:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
+# An Arduino Nano (BOARD=jarmo-nano) comes with its bootloader and fuses:
+# make flash BOARD=jarmo-nano PORT=/dev/ttyUSB0 is all it needs (BAUD=57600
+# for a Nano with the old bootloader, "ATmega328P (Old Bootloader)" in the
+# Arduino IDE). Its fuses are not the reference board's, so make fuses and
+# make bootloader refuse it.
+NO_ISP_BOARDS := jarmo-nano
 flash: deps $(FW)/firmware.hex
-	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
-	  -U flash:w:$(FW)/firmware.hex:i
+	@avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
+	  -U flash:w:$(FW)/firmware.hex:i || { echo "make flash: avrdude failed. Is $(PORT) the board's serial port (ls /dev/ttyUSB* /dev/ttyACM*)?$(if $(filter arduino,$(PROGRAMMER)), A Nano with the old bootloader answers at BAUD=57600.)"; exit 1; }
 fuses: deps
+	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make fuses: $(BOARD) keeps the fuses it came with (hardware/$(BOARD)/README.md)"; exit 1)
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(FUSES)
 
 # The bootloader: optiboot built from the source in Debian's arduino-core-avr
@@ -274,6 +283,7 @@ $(BOOTLOADER): $(OPTIBOOT_DIR)/optiboot.c tools/hex_range.sh
 	$(Q)grep -v '^:04000003' $@.tmp > $@ && rm $@.tmp # no start address: simavr warns about it
 	$(Q)tools/hex_range.sh $@ 7E00 7FFF >/dev/null || { tools/hex_range.sh $@ 7E00 7FFF; rm -f $@; exit 1; }
 bootloader: deps $(BOOTLOADER)
+	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make bootloader: $(BOARD) comes with its bootloader: make flash BOARD=$(BOARD) PORT=/dev/ttyUSB0"; exit 1)
 	@tools/hex_range.sh $(BOOTLOADER) 7E00 7FFF
 	$(if $(filter arduino,$(PROGRAMMER)),@echo "make bootloader: burning needs an ISP programmer: make bootloader PROGRAMMER=usbasp PORT=usb"; exit 1)
 	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) -e -U lock:w:0x3F:m $(FUSES) \

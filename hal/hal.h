@@ -67,6 +67,13 @@ uint32_t hal_seed(void);
 void hal_debug_line(const char *text);
 /* Marks for the simulator's measurements (a single register write). */
 void hal_mark(uint8_t what);
-enum { HAL_MARK_LOOP = 1, HAL_MARK_THINK_BEGIN = 2, HAL_MARK_THINK_END = 3, HAL_MARK_IDLE = 4 };
+enum {
+    HAL_MARK_LOOP = 1,
+    HAL_MARK_THINK_BEGIN = 2,
+    HAL_MARK_THINK_END = 3,
+    HAL_MARK_IDLE = 4,
+    HAL_MARK_POLL_BEGIN = 5, /* the console's own work inside a thinking span */
+    HAL_MARK_POLL_END = 6,
+};
 
 #endif

@@ -9,6 +9,7 @@
 #include <simavr/sim_interrupts.h>
 #include <simavr/sim_io.h>
 
+#include "ai/ai.h"
 #include "hal.h"
 #include "sim.h"
 
@@ -74,11 +75,24 @@ static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
         if (!m->think_sp)
             m->think_sp = (uint16_t)(avr->data[SPL_DATA_ADDR] | (avr->data[SPH_DATA_ADDR] << 8));
         m->think_frames_at = sim_frame_count(s);
+        m->think_isr_at = m->isr_busy;
+        break;
+    case HAL_MARK_POLL_BEGIN:
+        m->poll_at = avr->cycle;
+        m->poll_isr_at = m->isr_busy;
+        break;
+    case HAL_MARK_POLL_END:
+        if (m->poll_at && m->think_at) {
+            m->think_poll += avr->cycle - m->poll_at - (m->isr_busy - m->poll_isr_at);
+            m->polls++;
+        }
+        m->poll_at = 0;
         break;
     case HAL_MARK_THINK_END:
         if (m->think_at) {
             const uint64_t span = avr->cycle - m->think_at;
             stat_add(&m->think, span);
+            m->think_isr += m->isr_busy - m->think_isr_at;
             if (m->span_count < SIM_SPANS)
                 m->spans_ms[m->span_count++] = (double)span * 1000.0 / (double)s->freq;
             /* refresh during this span; spans shorter than 20 ms are too short to judge */
@@ -127,6 +141,20 @@ unsigned sim_think_stack(sim_t *s)
     return s->measure.think_sp >= lowest ? s->measure.think_sp - lowest + 1u : 0;
 }
 
+/* The AI's own share of a thinking span is what the interrupts and the
+ * console's polls (display frames, buttons, watchdog) leave it. */
+double sim_think_overhead_percent(const sim_t *s)
+{
+    const sim_measure_t *m = &s->measure;
+    return m->think.sum ? 100.0 * (double)(m->think_isr + m->think_poll) / (double)m->think.sum : 0.0;
+}
+
+double sim_think_nodes_per_second(const sim_t *s)
+{
+    const sim_measure_t *m = &s->measure;
+    return m->think.sum ? (double)m->polls * AI_POLL_NODES * (double)s->freq / (double)m->think.sum : 0.0;
+}
+
 double sim_isr_percent(const sim_t *s)
 {
     return s->avr->cycle ? 100.0 * (double)s->measure.isr_busy / (double)s->avr->cycle : 0.0;
@@ -157,6 +185,9 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%sthink_ms_max: %.1f\n", prefix, (double)m->think.max * 1000.0 / (double)s->freq);
         printf("%sthink_refresh_hz_min: %.1f\n", prefix, m->think_min_hz);
         printf("%sthink_stack_bytes: %u\n", prefix, sim_think_stack(s));
+        printf("%sthink_nodes_per_second: %.0f\n", prefix, sim_think_nodes_per_second(s));
+        printf("%sthink_isr_percent: %.2f\n", prefix, 100.0 * (double)m->think_isr / (double)m->think.sum);
+        printf("%sthink_poll_percent: %.2f\n", prefix, 100.0 * (double)m->think_poll / (double)m->think.sum);
         printf("%sspans_ms:", prefix);
         for (unsigned i = 0; i < m->span_count; i++)
             printf(" %.1f", m->spans_ms[i]);

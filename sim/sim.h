@@ -119,6 +119,9 @@ typedef struct {
     uint16_t think_sp;     /* SP when the first thinking span began */
     uint32_t think_frames_at;
     double think_min_hz;   /* lowest refresh rate seen across a thinking span */
+    uint64_t think_isr_at, think_isr;   /* interrupt cycles inside thinking spans */
+    uint64_t poll_at, poll_isr_at, think_poll; /* the console's polls inside them, ISRs taken out */
+    uint64_t polls;        /* one every AI_POLL_NODES nodes searched */
     double spans_ms[SIM_SPANS]; /* the first thinking/timed spans, for reports */
     unsigned span_count;
     uint16_t lowest_sp;    /* the lowest stack pointer seen */
@@ -188,6 +191,8 @@ unsigned sim_peak_stack(sim_t *s);
 unsigned sim_think_stack(sim_t *s);
 unsigned sim_static_ram(const sim_t *s);
 double sim_isr_percent(const sim_t *s);
+double sim_think_overhead_percent(const sim_t *s);
+double sim_think_nodes_per_second(const sim_t *s);
 
 /* ---- front ends ---------------------------------------------------------- */
 int sim_script_run(sim_t *s, const char *path, bool verbose);

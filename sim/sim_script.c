@@ -490,6 +490,21 @@ static bool cmd_expect_think_refresh(script_t *sc, const args_t *a)
     return true;
 }
 
+/* expect-think-overhead-max PERCENT: the share of the thinking spans that
+ * went to interrupts and the console's polls rather than the search */
+static bool cmd_expect_think_overhead_max(script_t *sc, const args_t *a)
+{
+    unsigned long want;
+    if (!parse_uint(a->argv[0], 100, &want))
+        fail(sc, "expect-think-overhead-max: '%s' is not a percentage", a->argv[0]);
+    else if (sc->sim->measure.think.count == 0)
+        fail(sc, "expect-think-overhead-max: the AI has not thought yet");
+    else if (sim_think_overhead_percent(sc->sim) > (double)want)
+        fail(sc, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
+             sim_think_overhead_percent(sc->sim), a->argv[0]);
+    return true;
+}
+
 static bool cmd_expect_max(script_t *sc, const args_t *a)
 {
     const bool ram = strncmp(a->line, "expect-ram-max", 14) == 0;
@@ -810,6 +825,7 @@ static const struct {
     {"expect-no-tone", 0, 0, cmd_expect_no_tone, "expect-no-tone"},
     {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
     {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
+    {"expect-think-overhead-max", 1, 1, cmd_expect_think_overhead_max, "expect-think-overhead-max PERCENT"},
     {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
     {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
     {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},

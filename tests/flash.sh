@@ -28,3 +28,15 @@ grep -q 'bytes of flash verified' "$tmp/flash.log" && ok flash-verified || bad f
 # 4. the new firmware boots and resumes the saved game
 if wait "$pid"; then ok boots-and-resumes; else bad boots-and-resumes "$(tail -4 "$tmp/sim.log" | tr '\n' ' ')"; fi
 pid=
+# 5. an Arduino Nano (jarmo-nano): the same bootloader protocol at 115200
+#    baud, flashed with the command its build guide gives
+nsim=$sim-jarmo-nano nelf=$(dirname "$elf")/../jarmo-nano/firmware.elf
+rm -f "$tmp/tty"
+"$nsim" --serial "$tmp/tty" --bootloader "$boot" --until "jarmo jarmo-nano ready" "$nelf" > "$tmp/nano.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -e "$tmp/tty" ] && break; sleep 0.1; done
+if make --no-print-directory flash BOARD=jarmo-nano PORT="$tmp/tty" > "$tmp/nflash.log" 2>&1 \
+   && grep -q 'bytes of flash verified' "$tmp/nflash.log"; then ok nano-make-flash
+else bad nano-make-flash "$(grep -v '^$' "$tmp/nflash.log" | tail -4 | tr '\n' ' ')"; fi
+if wait "$pid"; then ok nano-boots; else bad nano-boots "$(tail -4 "$tmp/nano.log" | tr '\n' ' ')"; fi
+pid=

@@ -662,7 +662,9 @@ static ui_think_poll_fn think_poll;
 static void poll_adapter(void *ctx)
 {
     (void)ctx;
+    hal_mark(HAL_MARK_POLL_BEGIN);
     think_poll();
+    hal_mark(HAL_MARK_POLL_END);
 }
 
 /* The search, with the display and buttons kept alive by `poll`. */
