@@ -172,6 +172,7 @@ $(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAIN
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 
 include hardware/hardware.mk
+include sim/web/web.mk
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

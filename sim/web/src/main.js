@@ -1,0 +1,180 @@
+// The page: one emulated console (the board chosen by ?board=NAME), its
+// matrix drawn from the pins, its buttons, sound, saves and debug console.
+import { Buttons, BUTTONS } from './buttons.js';
+import { Buzzer } from './buzzer.js';
+import { Display595 } from './display595.js';
+import { EEPROMStore } from './eeprom_store.js';
+import { loadHex } from './hex.js';
+import { N } from './matrix.js';
+import { MCU } from './mcu.js';
+import { Runner } from './runner.js';
+import { DisplayWS2812 } from './ws2812.js';
+
+const UART_LINES = 300;
+// the keyboard of `make play`: arrows, z (or space, Enter) = A, x (or
+// Backspace) = B, m = B held for a second (the menu)
+const KEYS = {
+  ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right',
+  z: 'a', Z: 'a', ' ': 'a', Enter: 'a', x: 'b', X: 'b', Backspace: 'b',
+};
+const LONG_B_MS = 1000;
+
+const $ = (sel) => document.querySelector(sel);
+
+async function fetchText(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+  return r.text();
+}
+
+function buildMatrix(el, links) {
+  for (let y = 0; y < N; y++)
+    for (let x = 0; x < N; x++) {
+      const led = document.createElement('div');
+      led.className = 'led';
+      led.dataset.led = `${x},${y}`;
+      led.dataset.color = '.';
+      el.appendChild(led);
+    }
+  // the board's lines over the LEDs, as on the faceplate: point a1..e5 on
+  // LED column 0..4, rank 5 on the top row
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${N} ${N}`);
+  svg.classList.add('lines');
+  const at = (p) => [p.charCodeAt(0) - 97 + 0.5, 5 - Number(p[1]) + 0.5];
+  for (const line of links.split('\n')) {
+    const [p, q, extra] = line.trim().split(/\s+/);
+    if (!q) continue;
+    const [x1, y1] = at(p);
+    const [x2, y2] = at(q);
+    const l = document.createElementNS(ns, 'line');
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
+    if (extra === '1') l.classList.add('jasir-only');
+    svg.appendChild(l);
+  }
+  el.appendChild(svg);
+  return [...el.querySelectorAll('.led')];
+}
+
+function ledStyle({ r, g, b }) {
+  // the eye's response: a dim LED still glows
+  const c = (v) => Math.round(255 * Math.pow(v, 0.6));
+  return r + g + b < 0.02 ? '' : `rgb(${c(r)}, ${c(g)}, ${c(b)})`;
+}
+
+async function main() {
+  const boards = JSON.parse(await fetchText('boards.json'));
+  const name = new URLSearchParams(location.search).get('board') || boards[0];
+  if (!boards.includes(name)) throw new Error(`no board "${name}" in this build (${boards.join(', ')})`);
+  const select = $('#board');
+  for (const b of boards) select.add(new Option(b, b, b === name, b === name));
+  select.hidden = boards.length < 2;
+  select.onchange = () => (location.search = `?board=${select.value}`);
+
+  const [board, hex, links] = await Promise.all([
+    fetchText(`${name}/board.json`).then(JSON.parse),
+    fetchText(`${name}/firmware.hex`),
+    fetchText('links.txt'),
+  ]);
+  document.title = `Jarmo console (${name})`;
+  const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
+  const mcu = new MCU(loadHex(hex), board.f_cpu, eeprom);
+  const display = board.display === 'ws2812' ? new DisplayWS2812(mcu, board) : new Display595(mcu, board);
+  const buttons = new Buttons(mcu, board);
+  const buzzer = new Buzzer(mcu, board);
+
+  const uart = $('#uart');
+  let uartText = '';
+  let line = '';
+  mcu.usart.onByteTransmit = (byte) => {
+    if (byte === 10) {
+      uartText += line + '\n';
+      line = '';
+      const lines = uartText.split('\n');
+      if (lines.length > UART_LINES) uartText = lines.slice(-UART_LINES).join('\n');
+      uart.textContent = uartText;
+      uart.scrollTop = uart.scrollHeight;
+    } else if (byte !== 13) {
+      line += String.fromCharCode(byte);
+    }
+  };
+
+  const leds = buildMatrix($('#matrix'), links);
+  const drawn = new Array(leds.length).fill('');
+  const speed = $('#speed');
+  let lastDraw = 0;
+  function draw() {
+    display.leds().forEach((led, i) => {
+      const style = ledStyle(led);
+      const key = led.letter + style;
+      if (drawn[i] === key) return;
+      drawn[i] = key;
+      leds[i].dataset.color = led.letter;
+      leds[i].style.backgroundColor = style;
+    });
+    buzzer.update();
+    const s = runner.stats();
+    if (s.ratio) {
+      const pct = Math.round(100 * s.ratio);
+      speed.textContent =
+        pct >= 95 ? `running in real time` : `this machine runs the console at ${pct}% of real time: the game is the same, only slower`;
+      speed.classList.toggle('slow', pct < 95);
+    }
+  }
+  const runner = new Runner(mcu, () => {
+    buttons.update();
+    const now = performance.now();
+    if (now - lastDraw > 30) {
+      lastDraw = now;
+      draw();
+    }
+  });
+
+  // buttons: the pictured ones (mouse and touch) and the keyboard
+  for (const b of BUTTONS) {
+    const el = document.querySelector(`[data-button="${b}"]`);
+    const down = (e) => {
+      e.preventDefault();
+      buzzer.enableAudio();
+      el.classList.add('pressed');
+      buttons.press(b);
+    };
+    const up = () => {
+      el.classList.remove('pressed');
+      buttons.release(b);
+    };
+    el.addEventListener('pointerdown', down);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointerleave', up);
+    el.addEventListener('pointercancel', up);
+  }
+  window.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLSelectElement) return;
+    buzzer.enableAudio();
+    if (e.key === 'm' || e.key === 'M') {
+      if (!e.repeat) buttons.press('b', LONG_B_MS);
+    } else if (KEYS[e.key]) {
+      if (!e.repeat) buttons.press(KEYS[e.key]);
+    } else return;
+    e.preventDefault();
+  });
+  window.addEventListener('keyup', (e) => {
+    if (KEYS[e.key]) buttons.release(KEYS[e.key]);
+  });
+  $('#erase').onclick = () => {
+    if (!confirm('Erase the saved settings and game of this board and restart it?')) return;
+    eeprom.clear();
+    location.reload();
+  };
+
+  // for people and tests: the console's parts
+  window.jarmo = { board, mcu, display, buttons, runner, stats: () => ({ ...runner.stats(), uart: uartText }) };
+  runner.start();
+}
+
+main().catch((e) => {
+  $('#error').textContent = `The console could not start: ${e.message}`;
+  $('#error').hidden = false;
+  console.error(e);
+});
