@@ -215,13 +215,13 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	    > $(SIM_SCRIPTS)/board-jarmo-nano-game-$$r.script; done
 
 test: deps
-	@$(MAKE) --no-print-directory all sim-scripts hardware
+	@$(MAKE) --no-print-directory all sim-scripts hardware web
 	@tests/run.sh $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # One test: make test-one T=test_rules (a cmocka suite), T=select (a
 # simulator script, tests/sim/select.script or a generated one), T=cli.
 test-one: deps
-	@$(MAKE) --no-print-directory all sim-scripts hardware
+	@$(MAKE) --no-print-directory all sim-scripts hardware web
 	@tests/run.sh --only "$(T)" $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.

@@ -1,5 +1,6 @@
 # Hardware exports (included from the top Makefile: `include hardware/hardware.mk`).
-#   make hardware        schematic PDF/SVG, netlist.csv, bom.csv, faceplate.svg
+#   make hardware        schematic PDF/SVG, netlist.csv, bom.csv, faceplate.svg,
+#                        jarmo-nano/wiring.svg
 #   make hardware-check  the netlist check against board-defs/jarmo-handheld.h
 # Debian packages: lepton-eda (lepton-cli, lepton-netlist), python3, gcc.
 HW_OUT := build/hardware
@@ -8,7 +9,7 @@ HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
 
 .PHONY: hardware hardware-check
 
-hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg
+hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg $(HW_OUT)/jarmo-nano/wiring.svg
 
 $(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_SCH) $(wildcard hardware/$(HW_BOARD)/sym/*.sym) \
 		hardware/$(HW_BOARD)/gafrc tools/hardware/export.sh tools/hardware/netlist_post.py
@@ -21,6 +22,11 @@ $(HW_OUT)/faceplate.svg: $(H)/board_links tools/hardware/faceplate.py
 	@mkdir -p $(@D)
 	$(H)/board_links > $(HW_OUT)/links.txt
 	python3 tools/hardware/faceplate.py $(HW_OUT)/links.txt $@
+
+# the jarmo-nano's breadboard wiring, drawn from its board definition
+$(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h tools/hardware/nano_wiring.py
+	@mkdir -p $(@D)
+	python3 tools/hardware/nano_wiring.py board-defs/jarmo-nano.h $@
 
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h

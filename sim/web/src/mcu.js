@@ -1,7 +1,14 @@
 // The ATmega328P in avr8js with the peripherals the firmware uses, and
-// what avr8js leaves out: SLEEP (the CPU waits for the next event instead
-// of spinning), the buttons' internal pull-ups (released pins read high)
-// and the EEPROM's contents kept by a backend the page chooses.
+// what avr8js 0.21 leaves out:
+// - after an instruction that sets the I flag (SEI, RETI, OUT to SREG) the
+//   AVR runs one more instruction before any interrupt. avr-gcc's stack
+//   frame code depends on it: `out SPH; out SREG; out SPL` must not be
+//   interrupted half-way, or an ISR pushes onto a stack pointer with the
+//   new high byte and the old low byte and corrupts RAM (seen here: the
+//   firmware crashed into a reset every few games before this rule);
+// - SLEEP: the CPU waits for the next event instead of spinning;
+// - the buttons' internal pull-ups (released pins read high: buttons.js);
+// - the EEPROM's contents, kept by a backend the page chooses.
 import {
   AVRClock,
   AVREEPROM,
@@ -27,6 +34,8 @@ import {
 
 const SRAM_BYTES = 0x800;
 const SMCR = 0x53;
+const SREG = 0x5f;
+const SREG_I = 0x80;
 const SLEEP_OPCODE = 0x9588;
 const PORT_CONFIG = { B: portBConfig, C: portCConfig, D: portDConfig };
 
@@ -43,6 +52,15 @@ export class MCU {
     this.clock = new AVRClock(cpu, freq, clockConfig);
     this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
     this.sleeping = false;
+    // every reset the board goes through (the watchdog's, for one), for
+    // people and tests to see: {cycle, pc} where it struck
+    this.resets = [];
+    const reset = cpu.reset.bind(cpu);
+    cpu.reset = () => {
+      this.resets.push({ cycle: cpu.cycles, pc: cpu.pc * 2 });
+      this.sleeping = false;
+      reset();
+    };
   }
 
   port(name) {
@@ -78,10 +96,18 @@ export class MCU {
         if (cpu.pc !== pc) this.sleeping = false; // an interrupt woke it
         continue;
       }
-      const sleep = cpu.progMem[cpu.pc] === SLEEP_OPCODE && cpu.data[SMCR] & 1;
-      avrInstruction(cpu);
+      const interruptsWereOff = !(cpu.data[SREG] & SREG_I);
+      this.instruction();
+      // I just set: the next instruction runs before any interrupt
+      if (interruptsWereOff && cpu.data[SREG] & SREG_I && !this.sleeping) this.instruction();
       cpu.tick();
-      if (sleep) this.sleeping = true;
     }
+  }
+
+  instruction() {
+    const { cpu } = this;
+    const sleep = cpu.progMem[cpu.pc] === SLEEP_OPCODE && cpu.data[SMCR] & 1;
+    avrInstruction(cpu);
+    if (sleep) this.sleeping = true;
   }
 }

@@ -1,0 +1,253 @@
+// Browser tests: the console in Debian's Chromium (playwright-core, no
+// browser download) against `make web-serve`'s server on 127.0.0.1. Each
+// test prints "[       OK ] web NAME" or "[  FAILED  ] web NAME: why".
+//   node tests/web/browser.mjs BUILD_DIR
+// The expected start frames come from the C simulator (jarmo-sim
+// --dump-frame-at) on the same firmware; the human's moves in the game
+// against the console come from the host engine (build/host/jarmo).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
+
+const build = process.argv[2] || 'build';
+const out = `${build}/web-test`;
+mkdirSync(out, { recursive: true });
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let failures = 0;
+const ok = (name, more = '') => console.log(`[       OK ] web ${name}${more ? ` (${more})` : ''}`);
+const bad = (name, why) => {
+  failures++;
+  console.log(`[  FAILED  ] web ${name}: ${String(why).split('\n')[0]}`);
+};
+
+// ---- the server, as `make web-serve` starts it --------------------------
+function startServer() {
+  const server = spawn('node', ['sim/web/serve.mjs', `${build}/web`, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout });
+    lines.on('line', (l) => {
+      const m = l.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve({ server, url: m[0] });
+    });
+    server.on('exit', (code) => reject(new Error(`web-serve exited with ${code}`)));
+  });
+}
+
+// ---- reading the page ----------------------------------------------------
+async function grid(page) {
+  return page.evaluate(() => {
+    const rows = [];
+    for (let y = 0; y < 8; y++) {
+      let s = '';
+      for (let x = 0; x < 8; x++) s += document.querySelector(`[data-led="${x},${y}"]`).dataset.color;
+      rows.push(s);
+    }
+    return rows;
+  });
+}
+const uart = (page) => page.evaluate(() => document.querySelector('#uart').textContent);
+async function waitFor(what, ms, check) {
+  const until = Date.now() + ms;
+  let last;
+  while (Date.now() < until) {
+    last = await check();
+    if (last === true) return;
+    await sleep(50);
+  }
+  throw new Error(`${what} did not happen in ${ms / 1000} s${last && last !== false ? `: ${last}` : ''}`);
+}
+const waitUart = (page, text, ms = 5000) =>
+  waitFor(`"${text}" on the debug console`, ms, async () => (await uart(page)).includes(text));
+// the same rows, the cells in `skip` ("x,y") aside (the blinking cursor)
+function sameFrame(got, want, skip = []) {
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++)
+      if (!skip.includes(`${x},${y}`) && got[y][x] !== want[y][x]) return `${got.join('/')} != ${want.join('/')}`;
+  return true;
+}
+
+// ---- playing, as a person does -------------------------------------------
+// point "c1" -> LED x = file, y = 5 - rank; the cursor moves one point a press
+const KEY = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight', a: 'z', b: 'x' };
+async function tapKey(page, button) {
+  await page.keyboard.down(KEY[button]);
+  await sleep(60);
+  await page.keyboard.up(KEY[button]);
+  await sleep(70);
+}
+async function tapClick(page, button) {
+  await page.click(`[data-button="${button}"]`);
+  await sleep(110);
+}
+async function cursorTo(tap, page, cursor, point) {
+  const df = point.charCodeAt(0) - cursor.at.charCodeAt(0);
+  const dr = Number(point[1]) - Number(cursor.at[1]);
+  for (let i = 0; i < Math.abs(df); i++) await tap(page, df > 0 ? 'right' : 'left');
+  for (let i = 0; i < Math.abs(dr); i++) await tap(page, dr > 0 ? 'up' : 'down');
+  cursor.at = point;
+}
+// "b1-d2", "b1xd2", "c4xd5@b1", "@b1"
+async function enterMove(tap, page, cursor, move) {
+  const points = move.match(/[a-e][1-5]/g);
+  for (const p of points) {
+    await cursorTo(tap, page, cursor, p);
+    await tap(page, 'a');
+  }
+}
+
+// the host engine, for the human's moves and the final reckoning
+function engine() {
+  const p = spawn(`${build}/host/jarmo`, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: p.stdout });
+  const waiting = [];
+  lines.on('line', (l) => waiting.shift()?.(l));
+  const ask = (cmd) => new Promise((resolve) => {
+    waiting.push(resolve);
+    p.stdin.write(cmd + '\n');
+  });
+  return { ask, close: () => p.kill() };
+}
+
+async function openConsole(browser, url, board) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}?board=${board}`);
+  await waitUart(page, `jarmo ${board} ready`);
+  return { context, page, errors };
+}
+
+async function run(name, fn) {
+  try {
+    const more = await fn();
+    ok(name, more);
+  } catch (e) {
+    bad(name, e.message);
+  }
+}
+
+const { server, url } = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  // 1. the start position, the same as the C simulator's, on both boards
+  for (const [board, sim] of [['jarmo-handheld', 'jarmo-sim'], ['jarmo-nano', 'jarmo-sim-jarmo-nano']]) {
+    await run(`start-position-${board}`, async () => {
+      const want = execFileSync(`${build}/host/${sim}`, ['--dump-frame-at', '2000', `${build}/${board}/firmware.elf`])
+        .toString().trim().split('\n');
+      const { context, page, errors } = await openConsole(browser, url, board);
+      await waitFor('the start position', 5000, async () => sameFrame(await grid(page), want, ['2,4']));
+      await context.close();
+      if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    });
+  }
+
+  // 2. a move with the keyboard, one with clicks; 3. a reload resumes
+  await run('keyboard-move', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    const cursor = { at: 'c1' };
+    await sleep(300);
+    await enterMove(tapKey, page, cursor, 'c1-d3');
+    await waitUart(page, 'move c1-d3');
+    // c1: the last move's origin, dim yellow; Black to move: a red bar
+    await waitFor('the move on the matrix', 2000, async () => {
+      const g = await grid(page);
+      return (g[4][2] === 'y' && g[7].startsWith('RRRRR') && 'gY'.includes(g[2][3])) || g.join('/');
+    });
+    globalThis.afterKeyboard = { context, page, cursor };
+  });
+  await run('click-move', async () => {
+    const { page, cursor } = globalThis.afterKeyboard;
+    await enterMove(tapClick, page, cursor, 'd5-b4');
+    await waitUart(page, 'move d5-b4');
+    await waitFor('the move on the matrix', 2000, async () => {
+      const g = await grid(page);
+      return (g[0][3] === 'y' && g[7].startsWith('GGGGG') && 'rY'.includes(g[1][1])) || g.join('/');
+    });
+  });
+  await run('reload-resumes', async () => {
+    const { context, page } = globalThis.afterKeyboard;
+    await sleep(500); // the save takes about 0.1 s
+    await page.reload();
+    await waitUart(page, 'resume classic', 5000);
+    await waitFor('the resumed position', 3000, async () => {
+      const g = await grid(page);
+      return (g[0][3] === 'y' && g[2][3] === 'g' && g[4][2] === '.' && g[7].startsWith('GGGGG')) || g.join('/');
+    });
+    await context.close();
+  });
+
+  // 4. a whole game against the console, entered with the keyboard
+  await run('game-against-console', async () => {
+    const { context, page, errors } = await openConsole(browser, url, 'jarmo-handheld');
+    await sleep(300);
+    // the menu (hold B): Mode -> console, Level one down (2), New match
+    await page.keyboard.press('m');
+    await sleep(1400);
+    for (const b of ['down', 'down', 'down', 'down', 'right', 'down', 'down', 'down', 'left', 'up', 'up', 'up', 'up', 'a'])
+      await tapKey(page, b);
+    await waitUart(page, 'start classic first white console 2 human white');
+    const e = engine();
+    await e.ask('rules classic');
+    const cursor = { at: 'c1' };
+    let seen = 0;
+    let plies = 0;
+    const until = Date.now() + 240000;
+    const gameMoves = async () => {
+      const text = await uart(page);
+      const start = text.lastIndexOf('start classic first white console');
+      return [...text.slice(start).matchAll(/^move (\S+)$/gm)].map((m) => m[1]);
+    };
+    const catchUp = async () => {
+      const moves = await gameMoves();
+      for (; seen < moves.length; seen++, plies++) {
+        const r = await e.ask(`play ${moves[seen]}`);
+        if (r !== '= ok') throw new Error(`the console played ${moves[seen]}: the engine says ${r}`);
+      }
+    };
+    let over;
+    while (!(over = (await uart(page)).match(/^over (\d+) (\d+) (\w+)$/m))) {
+      if (Date.now() > until) throw new Error(`no result after ${plies} plies`);
+      await catchUp();
+      if (seen % 2 === 0 && !(await e.ask('result')).startsWith('= over')) {
+        // White (the human) to move: the engine's level 1 chooses
+        await e.ask(`seed ${plies}`);
+        const m = (await e.ask('genmove 1')).slice(2);
+        await e.ask('undo');
+        await enterMove(tapKey, page, cursor, m);
+        await waitFor(`the console taking ${m}`, 8000, async () => (await gameMoves())[seen] === m).catch(async (err) => {
+          writeFileSync(`${out}/game-uart.txt`, (await uart(page)) + JSON.stringify(await page.evaluate(() => window.jarmo.mcu.resets)));
+          await page.screenshot({ path: `${out}/game-failed.png` });
+          throw new Error(`${err.message} (debug console: ${out}/game-uart.txt)`);
+        });
+      } else {
+        await sleep(100);
+      }
+    }
+    await catchUp();
+    // the firmware never restarted on the way (a watchdog reset or a crash
+    // into the reset vector would print "ready" again)
+    const resets = await page.evaluate(() => window.jarmo.mcu.resets.length);
+    const readies = (await uart(page)).split('\n').filter((l) => l.startsWith('jarmo ')).length;
+    if (resets || readies !== 1) throw new Error(`the console restarted during the game (${resets} resets, ${readies} "ready" lines)`);
+    const result = await e.ask('result');
+    e.close();
+    if (result !== `= over ${over[1]} ${over[2]} ${over[3]}`) throw new Error(`console: ${over[0].trim()}, engine: ${result}`);
+    await page.screenshot({ path: `${out}/console.png` });
+    // the speed: simulated seconds per wall second, and what this machine
+    // could run unpaced (the page's busy time)
+    const s = await page.evaluate(() => window.jarmo.stats());
+    const figures = `real_time_ratio: ${s.ratio.toFixed(3)}\nunpaced_capacity: ${s.capacity.toFixed(2)}\nsimulated_seconds: ${s.simSeconds.toFixed(1)}\n`;
+    writeFileSync(`${out}/speed.txt`, figures);
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return `${plies} plies, ${over[0].trim()}; ${figures.trim().replace(/\n/g, ', ')}`;
+  });
+} finally {
+  await browser.close();
+  server.kill();
+}
+process.exit(failures ? 1 : 0);
