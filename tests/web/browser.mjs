@@ -151,13 +151,19 @@ try {
     const cursor = { at: 'c1' };
     await sleep(300);
     await enterMove(tapKey, page, cursor, 'c1-d3');
-    await waitUart(page, 'move c1-d3');
+    await waitUart(page, 'move c1-d3').catch(async (e) => {
+      throw new Error(`${e.message}; the matrix shows ${(await grid(page)).join('/')}; console: ${(await uart(page)).replace(/\n/g, ' | ')}; buttons ${await page.evaluate(() => window.jarmo.buttons.log.join(' '))}`);
+    });
     // c1: the last move's origin, dim yellow; Black to move: a red bar
     await waitFor('the move on the matrix', 2000, async () => {
       const g = await grid(page);
       return (g[4][2] === 'y' && g[7].startsWith('RRRRR') && 'gY'.includes(g[2][3])) || g.join('/');
     });
+    // the piezo: the firmware's key clicks reached the buzzer pin
+    const tones = await page.evaluate(() => window.jarmo.buzzer.tones);
+    if (tones < 1) throw new Error('no tone on the buzzer pin while keys were pressed');
     globalThis.afterKeyboard = { context, page, cursor };
+    return `${tones} tones on the buzzer pin`;
   });
   await run('click-move', async () => {
     const { page, cursor } = globalThis.afterKeyboard;

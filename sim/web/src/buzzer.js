@@ -9,6 +9,7 @@ export class Buzzer {
     this.level = 0;
     this.lastEdge = -Infinity;
     this.freqHz = 0;
+    this.tones = 0; // tones started so far (for tests)
     this.audio = null;
     const mask = 1 << board.buzzer.bit;
     mcu.port(board.buzzer.port).addListener((value) => this.onPin(value & mask ? 1 : 0));
@@ -20,6 +21,7 @@ export class Buzzer {
     const now = this.mcu.cpu.cycles;
     const half = now - this.lastEdge;
     if ((half * 1000) / this.mcu.freq <= TONE_GAP_MS) this.freqHz = this.mcu.freq / (2 * half);
+    else this.tones++;
     this.lastEdge = now;
   }
 

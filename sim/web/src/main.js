@@ -122,8 +122,7 @@ async function main() {
       speed.classList.toggle('slow', pct < 95);
     }
   }
-  const runner = new Runner(mcu, () => {
-    buttons.update();
+  const runner = new Runner(mcu, () => buttons.update(), () => {
     const now = performance.now();
     if (now - lastDraw > 30) {
       lastDraw = now;
@@ -169,7 +168,7 @@ async function main() {
   };
 
   // for people and tests: the console's parts
-  window.jarmo = { board, mcu, display, buttons, runner, stats: () => ({ ...runner.stats(), uart: uartText }) };
+  window.jarmo = { board, mcu, display, buttons, buzzer, runner, stats: () => ({ ...runner.stats(), uart: uartText }) };
   runner.start();
 }
 

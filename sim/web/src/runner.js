@@ -7,8 +7,10 @@ const MAX_LAG_S = 0.25; // behind by more than this: let it go, do not race to c
 const WINDOW_S = 2; // the speed figure is taken over this much wall time
 
 export class Runner {
-  constructor(mcu, onSlice) {
+  // onStep: before every simulated millisecond; onSlice: after each slice
+  constructor(mcu, onStep, onSlice) {
     this.mcu = mcu;
+    this.onStep = onStep;
     this.onSlice = onSlice;
     this.running = false;
     this.target = 0;
@@ -40,8 +42,10 @@ export class Runner {
     if (this.target - this.mcu.cpu.cycles > MAX_LAG_S * freq) this.target = this.mcu.cpu.cycles + MAX_LAG_S * freq;
     // run in small steps so that a slice never takes much over SLICE_MS
     const step = freq / 1000; // 1 simulated ms
-    while (this.mcu.cpu.cycles < this.target && performance.now() - t0 < SLICE_MS)
+    while (this.mcu.cpu.cycles < this.target && performance.now() - t0 < SLICE_MS) {
+      this.onStep?.();
       this.mcu.runTo(Math.min(this.target, this.mcu.cpu.cycles + step));
+    }
     const t1 = performance.now();
     this.busyMs += t1 - t0;
     this.samples.push([t1, this.mcu.cpu.cycles, this.busyMs]);
