@@ -7,16 +7,17 @@
  *   0 bit: high 6 cycles = 375 ns, low 14 = 875 ns
  *   1 bit: high 14 cycles = 875 ns, low 6 = 375 ns
  * WS2812B (Worldsemi, 2013): T0H 400 +-150 ns, T1H 800 +-150 ns; WS2812B-V5:
- * T0H 220-380 ns, T1H 580-1000 ns: both met. Between bytes the low phase
- * is 4 cycles longer (loading the next byte); a pause longer than 50 us
+ * T0H 220-380 ns, T1H 580-1000 ns: both met (the 0 bit 5 ns inside the
+ * V5's limit). Between bytes the low phase is 5 cycles longer (loading the
+ * next byte; a long low is harmless below the latch time); a pause longer than 50 us
  * would latch the older parts, and interrupts are allowed only between
  * chunks of 16 LEDs (about 0.5 ms with interrupts off), for a few us, so
  * the 1 ms tick never misses a beat. After a frame the line stays low for
  * 300 us: the latch (>= 280 us for the V5).
  *
- * Current: every frame is capped at BUDGET_MA by the WS2812B's LED rating
- * of 20 mA per colour channel at full drive (datasheet LED table; not
- * re-measured here), plus IDLE_MA per LED for its controller. */
+ * Current: every frame is capped at BUDGET_MA by the commonly quoted
+ * 20 mA per WS2812B colour channel at full drive (not checked against a
+ * datasheet here), plus IDLE_MA per LED for its controller. */
 #include <avr/interrupt.h>
 #include <stdbool.h>
 #include <string.h>
@@ -74,7 +75,7 @@ static void send_bytes(const uint8_t *p, uint8_t len)
         "    dec  %[bits]            \n" /* 16 */
         "    nop                     \n" /* 17 */
         "    brne 2b                 \n" /* 18, 19: the next bit rises at 20 */
-        "    dec  %[len]             \n" /* after 8 bits: 4 cycles more of low */
+        "    dec  %[len]             \n" /* after 8 bits: 5 cycles more of low */
         "    brne 1b                 \n"
         : [ptr] "+e"(p), [len] "+r"(len), [byte] "=&d"(byte), [bits] "=&d"(bits)
         : [port] "I"(_SFR_IO_ADDR(PORT_OF(BOARD_WS2812_PORT))), [hi] "r"(hi), [lo] "r"(lo));
