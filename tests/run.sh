@@ -34,6 +34,7 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
          sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
          python3 tests/hardware/check_nano_guide.py hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
          sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
+         node tests/web/units.mjs "$dir/../.."
          node tests/web/browser.mjs "$dir/../.."; } 2>&1)
   printf '%s\n' "$out"
   passed=$((passed + $(printf '%s\n' "$out" | grep -c '^\[       OK \]')))
