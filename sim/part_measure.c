@@ -188,6 +188,7 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%sthink_nodes_per_second: %.0f\n", prefix, sim_think_nodes_per_second(s));
         printf("%sthink_isr_percent: %.2f\n", prefix, 100.0 * (double)m->think_isr / (double)m->think.sum);
         printf("%sthink_poll_percent: %.2f\n", prefix, 100.0 * (double)m->think_poll / (double)m->think.sum);
+        printf("%sthink_overhead_percent: %.2f\n", prefix, sim_think_overhead_percent(s));
         printf("%sspans_ms:", prefix);
         for (unsigned i = 0; i < m->span_count; i++)
             printf(" %.1f", m->spans_ms[i]);
