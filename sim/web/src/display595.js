@@ -10,6 +10,7 @@ export class Display595 {
   constructor(mcu, board) {
     this.mcu = mcu;
     this.board = board;
+    mcu.resetHooks.push(() => this.reset());
     this.matrix = new Matrix();
     this.chain = 0;
     this.rows = 0;
@@ -74,8 +75,9 @@ export class Display595 {
     else this.matrix.latch(now, this.rows, this.red, this.green);
   }
 
+  // An MCU reset: the pins are inputs again, so the pull-up blanks (the
+  // shift registers keep what they hold; a byte in flight is lost).
   reset() {
-    this.chain = 0;
     this.blanked = !!this.board.blank;
     this.outputsChanged();
   }

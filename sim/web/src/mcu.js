@@ -55,11 +55,14 @@ export class MCU {
     // every reset the board goes through (the watchdog's, for one), for
     // people and tests to see: {cycle, pc} where it struck
     this.resets = [];
+    this.resetHooks = []; // the board's parts that see the reset (the displays)
     const reset = cpu.reset.bind(cpu);
     cpu.reset = () => {
       this.resets.push({ cycle: cpu.cycles, pc: cpu.pc * 2 });
       this.sleeping = false;
-      reset();
+      reset(); // avr8js drops every pending clock event, an SPI byte's end among them
+      this.spi.reset(); // ...so the SPI would stay busy and refuse the next byte
+      for (const hook of this.resetHooks) hook();
     };
   }
 

@@ -13,6 +13,7 @@ export class DisplayWS2812 {
   constructor(mcu, board) {
     this.mcu = mcu;
     this.board = board;
+    mcu.resetHooks.push(() => this.reset());
     this.incoming = new Uint8Array(LEDS * 3);
     this.shown = new Uint8Array(LEDS * 3);
     this.bits = 0;
