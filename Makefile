@@ -24,7 +24,7 @@ BOOTLOADER := $(B)/bootloader/optiboot.hex
 
 CC ?= gcc
 DEPFLAGS := -MMD -MP
-HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itests -Itests/naive $(DEPFLAGS)
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena -Itests -Itests/naive $(DEPFLAGS)
 AVR_CC := avr-gcc
 AVR_MCU := atmega328p
 # The shipped firmware's flags: everything AVR is built with these.
@@ -141,7 +141,9 @@ $(H)/$(1): $(call hobj,$(2)) $(3)
 	$$(Q)$$(CC) -o $$@ $$^ $(4)
 endef
 $(eval $(call host_prog,jarmo,tools/engine/main.c,$(HOST_ENGINE) $(HOST_CORE)))
-$(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(HOST_CORE),-lm))
+# The arena links the reference player: the AI frozen at commit ed8511a.
+REF_AI_SRC := $(wildcard tools/arena/reference/*.c)
+$(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(call hobj,$(REF_AI_SRC)) $(HOST_CORE),-lm))
 $(eval $(call host_prog,gen_ai_tables,tools/aigen/gen_ai_tables.c,$(HOST_RULES)))
 $(eval $(call host_prog,suite_to_c,tools/aigen/suite_to_c.c,$(HOST_RULES)))
 $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))

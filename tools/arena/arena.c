@@ -2,7 +2,10 @@
  * opponents written independently of it (docs/strength.md).
  *
  *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-v 1] PLAYER PLAYER
- *   players: ai:LEVEL  random  greedy  uct:PLAYOUTS
+ *   players: ai:LEVEL  ref:LEVEL  random  greedy  uct:PLAYOUTS
+ *
+ * ref:LEVEL is the AI frozen at commit ed8511a (tools/arena/reference/), the
+ * fixed yardstick the live AI is measured against.
  *
  * Games are played in pairs with sides swapped (the board is asymmetric),
  * GAMES pairs per rule set, over every rule set unless -r names one. The
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "reference/ref_ai.h"
 #include "rules/rules.h"
 #include "xorshift32.h"
 
@@ -25,7 +29,7 @@ static bool verbose;
 static uint32_t next_u32(uint32_t *s) { return xorshift32(s); }
 
 /* ---- reference players ------------------------------------------------ */
-typedef enum { P_AI, P_RANDOM, P_GREEDY, P_UCT } kind_t;
+typedef enum { P_AI, P_REF, P_RANDOM, P_GREEDY, P_UCT } kind_t;
 typedef struct {
     kind_t kind;
     unsigned param; /* AI level or UCT playouts */
@@ -167,8 +171,10 @@ static rules_move_t play_uct(const rules_pos_t *root, player_t *pl)
 static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_seed)
 {
     ai_stats_t st;
+    ref_ai_stats_t ref_st;
     switch (pl->kind) {
     case P_AI: return ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
+    case P_REF: return ref_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &ref_st);
     case P_RANDOM: return play_random(p, pl);
     case P_GREEDY: return play_greedy(p, pl);
     default: return play_uct(p, pl);
@@ -199,6 +205,13 @@ static bool parse_player(const char *s, player_t *pl)
     if (strncmp(s, "ai:", 3) == 0) {
         pl->kind = P_AI;
         if (!parse_count(s + 3, 1, AI_LEVELS, &v))
+            return false;
+        pl->param = (unsigned)v;
+        return true;
+    }
+    if (strncmp(s, "ref:", 4) == 0) {
+        pl->kind = P_REF;
+        if (!parse_count(s + 4, 1, REF_AI_LEVELS, &v))
             return false;
         pl->param = (unsigned)v;
         return true;
@@ -248,7 +261,8 @@ static int usage(const char *why, const char *what)
 {
     fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
     fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-v 0|1] PLAYER PLAYER\n"
-                    "players: ai:1..%u random greedy uct:1..%lu\n", AI_LEVELS, UCT_MAX_PLAYOUTS);
+                    "players: ai:1..%u ref:1..%u random greedy uct:1..%lu\n", AI_LEVELS, REF_AI_LEVELS,
+                    UCT_MAX_PLAYOUTS);
     return 2;
 }
 
