@@ -7,6 +7,8 @@
  *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures
  *   jarmo-sim --serial LINK [--bootloader HEX] [--until TEXT] FIRMWARE.elf
  *                                                          USART0 on a pty (make flash)
+ *   --profile FILE (with any of the above): cycles per instruction into FILE
+ *                                                          (tools/bench/profile.sh)
  * Exit status: 0 fine, 1 a failed script or a crashed MCU, 2 bad usage or
  * a file that cannot be read or written. */
 #include <stdio.h>
@@ -20,20 +22,22 @@ static int usage(const char *why, const char *arg)
 {
     if (why)
         fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
-    fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS]\n"
+    fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS] [--profile FILE]\n"
                     "                 [--report-at MS] FIRMWARE.elf\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    const char *script = NULL, *eeprom = NULL, *elf = NULL, *serial = NULL, *boot = NULL, *until = NULL;
+    const char *script = NULL, *eeprom = NULL, *elf = NULL, *serial = NULL, *boot = NULL, *until = NULL,
+               *profile = NULL;
     double dump_at = -1, report_at = -1;
     bool verbose = false, plain = false;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         const bool has_value = i + 1 < argc;
         if (strcmp(opt, "--script") == 0 || strcmp(opt, "--eeprom") == 0 || strcmp(opt, "--serial") == 0 ||
+            strcmp(opt, "--profile") == 0 ||
             strcmp(opt, "--bootloader") == 0 || strcmp(opt, "--until") == 0) {
             if (!has_value)
                 return usage("missing value after", opt);
@@ -41,6 +45,7 @@ int main(int argc, char **argv)
                                  : strcmp(opt, "--eeprom") == 0 ? &eeprom
                                  : strcmp(opt, "--serial") == 0 ? &serial
                                  : strcmp(opt, "--until") == 0  ? &until
+                                 : strcmp(opt, "--profile") == 0 ? &profile
                                                                 : &boot;
             *slot = argv[++i];
         } else if (strcmp(opt, "--dump-frame-at") == 0 || strcmp(opt, "--report-at") == 0) {
@@ -66,6 +71,8 @@ int main(int argc, char **argv)
         return usage("--bootloader and --until go with --serial", NULL);
     static sim_t sim;
     if (!sim_open(&sim, elf, eeprom))
+        return 2;
+    if (profile && !sim_profile(&sim, profile))
         return 2;
     int rc = 0;
     if (serial) {

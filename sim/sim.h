@@ -136,6 +136,8 @@ struct sim_t {
     uint64_t power_cut_at; /* cut the power when the clock reaches this (0: never) */
     size_t power_cut_uart; /* the UART log's length when it was cut */
     uint64_t fork_at;      /* call fork_hook when the clock reaches this (0: never) */
+    uint32_t *profile;     /* --profile: cycles spent at each flash word (NULL: off) */
+    const char *profile_path;
     void (*fork_hook)(sim_t *s);
     const sim_part_t *const *parts;
     sim_display_t display;
@@ -152,6 +154,9 @@ struct sim_t {
  * EEPROM file; false with a message on stderr when it cannot. */
 bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
 /* Saves the EEPROM file; false with a message when it cannot. */
+/* Counts the cycles spent at each instruction; sim_close writes them to path. */
+#define SIM_PROFILE_WORDS 16384u
+bool sim_profile(sim_t *s, const char *path);
 bool sim_close(sim_t *s);
 uint64_t sim_now(const sim_t *s);
 double sim_now_ms(const sim_t *s);

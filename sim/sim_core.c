@@ -113,9 +113,35 @@ bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     return true;
 }
 
+/* --profile FILE: "ADDRESS CYCLES" per instruction the MCU spent time at
+ * (byte addresses, hex), for tools/bench/profile.sh. */
+static bool profile_save(sim_t *s)
+{
+    if (!s->profile)
+        return true;
+    FILE *f = fopen(s->profile_path, "w");
+    if (!f) {
+        fprintf(stderr, "jarmo-sim: cannot write the profile %s\n", s->profile_path);
+        return false;
+    }
+    for (uint32_t w = 0; w < SIM_PROFILE_WORDS; w++)
+        if (s->profile[w])
+            fprintf(f, "%05x %u\n", (unsigned)(w * 2u), (unsigned)s->profile[w]);
+    free(s->profile);
+    s->profile = NULL;
+    return fclose(f) == 0;
+}
+
+bool sim_profile(sim_t *s, const char *path)
+{
+    s->profile = calloc(SIM_PROFILE_WORDS, sizeof *s->profile);
+    s->profile_path = path;
+    return s->profile != NULL;
+}
+
 bool sim_close(sim_t *s)
 {
-    const bool ok = sim_eeprom_save(s);
+    const bool ok = profile_save(s) & sim_eeprom_save(s);
     free(s->uart.text);
     s->uart.text = NULL;
     return ok;
@@ -140,7 +166,11 @@ bool sim_run_until_ms(sim_t *s, double ms)
         return false;
     const uint64_t target = (uint64_t)(ms * (double)s->freq / 1000.0);
     while (s->avr->cycle < target) {
+        const uint64_t before = s->avr->cycle;
+        const uint32_t pc = s->avr->pc;
         const int state = avr_run(s->avr);
+        if (s->profile && pc / 2u < SIM_PROFILE_WORDS)
+            s->profile[pc / 2u] += (uint32_t)(s->avr->cycle - before);
         if (state == cpu_Done || state == cpu_Crashed) {
             fprintf(stderr, "jarmo-sim: the MCU stopped (%s) at %.1f ms, pc 0x%04x\n",
                     state == cpu_Crashed ? "crashed" : "done", sim_now_ms(s), s->avr->pc);

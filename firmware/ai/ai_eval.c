@@ -1,56 +1,44 @@
 /* Static evaluation: piece-square values from flash (distance to the enemy
- * camp over the links, camp bonus), pieces off the board, marks, tempo. */
+ * camp over the links, camp bonus), kept up to date by the AI board; the
+ * pieces off the board, marks and tempo added here. */
 #include "ai.h"
 #include "ai_eval.h"
-#include "ai_tables.h"
 #include "ai_weights.h"
 #include "rules/rules_sets.h"
 
-void ai_eval_ctx(const rules_pos_t *p, ai_eval_ctx_t *ctx)
+/* Marked pieces still on their way (a mark is spent on arrival). */
+static uint8_t marks_on_the_way(uint8_t side)
 {
-    const uint8_t set = rules_set_of(p), flags = rules_set_flags(set);
-    const bool race = rules_set_win_rule(set) == RS_WIN_FINISHER;
-    ctx->values[RULES_WHITE] = ai_point_value[set][RULES_WHITE];
-    ctx->values[RULES_BLACK] = ai_point_value[set][RULES_BLACK];
-    ctx->ready_value = race ? AI_W_RACE_READY : AI_W_READY;
-    ctx->returns = (flags & RS_RETURN_ON_ARRIVAL) != 0u;
-    ctx->promotions_live = (flags & RS_RESERVE_IF_MARKED) != 0u;
+    uint8_t n = 0;
+    for (uint8_t i = 0; i < ai_board.count[side]; i++) {
+        const uint8_t q = ai_board.piece[side][i];
+        n = (uint8_t)(n + ((ai_board.cell[q] & AI_CELL_MARK) && !ai_in_camp(side, q)));
+    }
+    return n;
 }
 
-int16_t ai_board_value(const ai_eval_ctx_t *ctx, const rules_pos_t *p, uint8_t side)
+static int16_t off_board_value(uint8_t side)
 {
-    int16_t v = 0;
-    uint32_t men = p->men[side];
-    for (uint8_t q = 0; men; q++, men >>= 1)
-        if (men & 1u)
-            v = (int16_t)(v + ai_point(ctx, side, q));
+    const bool promotions_live = (ai_board.flags & RS_RESERVE_IF_MARKED) != 0u;
+    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side]) : 0;
+    if (!(ai_board.hand[side] & 0x3Fu)) /* nothing off the board: the common case */
+        return v;
+    const int16_t ready_value = ai_board.win_rule == RS_WIN_FINISHER ? AI_W_RACE_READY : AI_W_READY;
+    v = (int16_t)(v + ai_ready(side) * ready_value);
+    const uint8_t captured = ai_captured(side);
+    if ((ai_board.flags & RS_RETURN_ON_ARRIVAL) && captured) /* a marked piece can bring one back */
+        v = (int16_t)(v + captured * AI_W_CAPTURED + AI_W_MARK * marks_on_the_way(side));
     return v;
 }
 
-static int16_t off_board_value(const ai_eval_ctx_t *ctx, const rules_pos_t *p, uint8_t side)
+int16_t ai_evaluate_board(void)
 {
-    if (!rules_has_off_board(p, side)) /* the common case */
-        return ctx->promotions_live ? (int16_t)(AI_W_PROMOTED * rules_popcount(p->marked & p->men[side])) : 0;
-    int16_t v = (int16_t)(rules_ready(p, side) * ctx->ready_value);
-    const uint8_t captured = rules_captured(p, side);
-    if (ctx->returns && captured) /* a marked piece can bring one back */
-        v = (int16_t)(v + captured * AI_W_CAPTURED +
-                      AI_W_MARK * rules_popcount(p->marked & p->men[side] & ~rules_enemy_camp(side)));
-    if (ctx->promotions_live)
-        v = (int16_t)(v + AI_W_PROMOTED * rules_popcount(p->marked & p->men[side]));
-    return v;
-}
-
-int16_t ai_evaluate_with(const ai_eval_ctx_t *ctx, const rules_pos_t *p, const int16_t board[2])
-{
-    const uint8_t s = rules_side_to_move(p), o = s ^ 1u;
-    return (int16_t)(board[s] + off_board_value(ctx, p, s) - board[o] - off_board_value(ctx, p, o) + AI_W_TEMPO);
+    const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u);
+    return (int16_t)(ai_board.value[s] + off_board_value(s) - ai_board.value[o] - off_board_value(o) + AI_W_TEMPO);
 }
 
 int16_t ai_evaluate(const rules_pos_t *p)
 {
-    ai_eval_ctx_t ctx;
-    ai_eval_ctx(p, &ctx);
-    const int16_t board[2] = {ai_board_value(&ctx, p, RULES_WHITE), ai_board_value(&ctx, p, RULES_BLACK)};
-    return ai_evaluate_with(&ctx, p, board);
+    ai_board_load(p);
+    return ai_evaluate_board();
 }

@@ -1,32 +1,13 @@
-/* Evaluation internals shared by the search (firmware/ai_search.c). */
+/* Evaluation internals shared by the search (firmware/ai/ai_search.c). */
 #ifndef JARMO_AI_EVAL_H
 #define JARMO_AI_EVAL_H
 
 #include <stdint.h>
 
-#include <stdbool.h>
+#include "ai_board.h"
 
-#include "flash.h"
-#include "rules/rules.h"
-
-/* What the evaluation needs to know of the rule set, read from flash once
- * per search rather than once per node. */
-typedef struct {
-    const int16_t *values[2]; /* each side's piece-square row (flash) */
-    int16_t ready_value;      /* an owed / held / reserve piece */
-    bool returns;             /* captured pieces come back on arrival */
-    bool promotions_live;     /* jasir: captured promoted pieces live on */
-} ai_eval_ctx_t;
-
-void ai_eval_ctx(const rules_pos_t *p, ai_eval_ctx_t *ctx);
-static inline int16_t ai_point(const ai_eval_ctx_t *ctx, uint8_t side, uint8_t point)
-{
-    return (int16_t)flash_word(&ctx->values[side][point]);
-}
-/* Sum of the piece-square values of one side's pieces on the board. */
-int16_t ai_board_value(const ai_eval_ctx_t *ctx, const rules_pos_t *p, uint8_t side);
-/* Evaluation for the side to move, given both sides' board values (the
- * search keeps those up to date move by move). */
-int16_t ai_evaluate_with(const ai_eval_ctx_t *ctx, const rules_pos_t *p, const int16_t board[2]);
+/* Evaluation of the AI board for the side to move, in centi-pieces. The
+ * piece-square part is the board's running value[] (kept move by move). */
+int16_t ai_evaluate_board(void);
 
 #endif

@@ -33,9 +33,6 @@ void ai_level(uint8_t level, ai_level_t *out)
 
 /* The search's whole working state: fixed size, reused every move. */
 static struct {
-    rules_pos_t pos;
-    ai_eval_ctx_t eval;
-    int16_t board[2];
     uint32_t nodes, budget;
     bool abort;
     uint8_t qdepth;
@@ -46,34 +43,13 @@ static struct {
     void *ctx;
 } S;
 
-/* The change a move makes to the two sides' board values. */
-static void board_delta(rules_move_t m, uint8_t s, int16_t sign)
+static void make(rules_move_t m, ai_undo_t *u)
 {
-    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m), r = RULES_MOVE_RET(m);
-    int16_t mine = ai_point(&S.eval, s, t);
-    if (f != RULES_HAND_POINT)
-        mine = (int16_t)(mine - ai_point(&S.eval, s, f));
-    if (r != RULES_NO_POINT)
-        mine = (int16_t)(mine + ai_point(&S.eval, s, r));
-    S.board[s] = (int16_t)(S.board[s] + sign * mine);
-    if (RULES_MOVE_IS_CAPTURE(m))
-        S.board[s ^ 1u] = (int16_t)(S.board[s ^ 1u] - sign * ai_point(&S.eval, s ^ 1u, t));
-}
-
-static void make(rules_move_t m, rules_undo_t *u)
-{
-    board_delta(m, rules_side_to_move(&S.pos), 1);
-    rules_make(&S.pos, m, u);
+    ai_make(m, u);
     if ((++S.nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
         S.poll(S.ctx);
     if (S.nodes >= S.budget)
         S.abort = true;
-}
-
-static void unmake(rules_move_t m, const rules_undo_t *u)
-{
-    rules_unmake(&S.pos, m, u);
-    board_delta(m, rules_side_to_move(&S.pos), -1);
 }
 
 /* Score of a finished game for the side to move: wins first, sooner
@@ -81,28 +57,29 @@ static void unmake(rules_move_t m, const rules_undo_t *u)
 static int16_t terminal(uint8_t ply)
 {
     uint8_t score[2];
-    const uint8_t s = rules_side_to_move(&S.pos);
-    rules_score(&S.pos, score);
-    const uint8_t w = rules_winner(&S.pos);
+    const uint8_t s = ai_board.stm;
+    ai_score(score);
+    const uint8_t w = ai_winner();
     const int16_t diff = (int16_t)(((int16_t)score[s] - (int16_t)score[s ^ 1u]) * AI_SCORE_UNIT);
     if (w == RULES_DRAW)
         return diff;
     return (int16_t)((w == s ? AI_WIN - ply * AI_PLY_COST : -AI_WIN + ply * AI_PLY_COST) + diff);
 }
 
-static bool is_tactical(rules_move_t m, uint32_t camp)
+/* Captures, returns and arrivals of the side to move. */
+static bool is_tactical(rules_move_t m, uint8_t side)
 {
     return RULES_MOVE_IS_CAPTURE(m) || RULES_MOVE_RET(m) != RULES_NO_POINT ||
-           (!RULES_MOVE_IS_PLACEMENT(m) && (RULES_BIT(RULES_MOVE_TO(m)) & camp));
+           (!RULES_MOVE_IS_PLACEMENT(m) && ai_in_camp(side, RULES_MOVE_TO(m)));
 }
 
 /* Captures, returns and arrivals first, then the killer move. */
 static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
 {
-    const uint32_t camp = rules_enemy_camp(rules_side_to_move(&S.pos));
+    const uint8_t side = ai_board.stm;
     uint8_t front = 0;
     for (uint8_t i = 0; i < n; i++)
-        if (is_tactical(m[i], camp)) {
+        if (is_tactical(m[i], side)) {
             const rules_move_t t = m[front];
             m[front++] = m[i];
             m[i] = t;
@@ -119,9 +96,9 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     if (S.abort)
         return 0; /* the value is thrown away */
-    if (rules_ended_by_condition(&S.pos))
+    if (ai_ended_by_condition())
         return terminal(ply);
-    const int16_t stand = ai_evaluate_with(&S.eval, &S.pos, S.board);
+    const int16_t stand = ai_evaluate_board();
     if (stand >= beta)
         return stand;
     if (stand > alpha)
@@ -129,15 +106,15 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
     if (qleft == 0u || ply >= AI_MAX_PLY)
         return alpha;
     rules_move_t *m = &S.moves[S.used];
-    const uint8_t n = rules_tactical_moves(&S.pos, m, (uint8_t)(AI_STACK_MOVES - S.used));
+    const uint8_t n = ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
     if (n == RULES_OVERFLOW)
         return alpha; /* no room left on the move stack: stand pat */
     S.used = (uint8_t)(S.used + n);
     for (uint8_t i = 0; i < n && !S.abort; i++) {
-        rules_undo_t u;
+        ai_undo_t u;
         make(m[i], &u);
         const int16_t v = (int16_t)-quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
-        unmake(m[i], &u);
+        ai_unmake(m[i], &u);
         if (v > alpha) {
             alpha = v;
             if (alpha >= beta)
@@ -157,19 +134,19 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         return quiesce(ply, alpha, beta, S.qdepth);
     rules_move_t *m = &S.moves[S.used];
     const uint8_t n = ply >= AI_MAX_PLY ? RULES_OVERFLOW
-                                        : rules_legal_moves_into(&S.pos, m, (uint8_t)(AI_STACK_MOVES - S.used));
+                                        : ai_legal_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
     if (n == 0u)
         return terminal(ply); /* the game has ended */
     if (n == RULES_OVERFLOW) /* too deep, or no room on the move stack: a leaf */
-        return rules_ended_by_condition(&S.pos) ? terminal(ply) : ai_evaluate_with(&S.eval, &S.pos, S.board);
+        return ai_ended_by_condition() ? terminal(ply) : ai_evaluate_board();
     S.used = (uint8_t)(S.used + n);
     order(m, n, S.killer[ply]);
     int16_t best = -AI_INF;
     for (uint8_t i = 0; i < n; i++) {
-        rules_undo_t u;
+        ai_undo_t u;
         make(m[i], &u);
         const int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
-        unmake(m[i], &u);
+        ai_unmake(m[i], &u);
         if (S.abort)
             break;
         if (v > best)
@@ -177,7 +154,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         if (v > alpha) {
             alpha = v;
             if (alpha >= beta) {
-                if (!is_tactical(m[i], rules_enemy_camp(rules_side_to_move(&S.pos))))
+                if (!is_tactical(m[i], ai_board.stm))
                     S.killer[ply] = m[i];
                 break;
             }
@@ -194,9 +171,9 @@ static uint16_t mix(uint16_t a, uint16_t b)
     return (uint16_t)(h * 40503u);
 }
 
-static uint16_t root_key(rules_move_t m, uint32_t camp, uint16_t seed)
+static uint16_t root_key(rules_move_t m, uint8_t side, uint16_t seed)
 {
-    return (uint16_t)((is_tactical(m, camp) ? 0u : 0x8000u) | (mix(seed, m) >> 1));
+    return (uint16_t)((is_tactical(m, side) ? 0u : 0x8000u) | (mix(seed, m) >> 1));
 }
 
 rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
@@ -204,10 +181,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
 {
     ai_level_t lv;
     ai_level(level, &lv);
-    S.pos = *p;
-    ai_eval_ctx(p, &S.eval);
-    S.board[0] = ai_board_value(&S.eval, p, RULES_WHITE);
-    S.board[1] = ai_board_value(&S.eval, p, RULES_BLACK);
+    ai_board_load(p);
     S.nodes = 1;
     S.budget = (uint32_t)lv.node_budget * 16u;
     S.abort = false;
@@ -217,7 +191,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
     for (uint8_t i = 0; i < AI_MAX_PLY; i++)
         S.killer[i] = 0;
     rules_move_t *m = S.moves;
-    const uint8_t n = rules_legal_moves(&S.pos, m);
+    const uint8_t n = ai_legal_moves(m, RULES_MAX_MOVES);
     S.used = n;
     stats->nodes = 1;
     stats->depth = 0;
@@ -227,9 +201,9 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
         return m[0];
     /* root order: tactical moves first, ties broken by the seed
      * (insertion sort once per move; keys recomputed, not stored) */
-    const uint32_t camp = rules_enemy_camp(rules_side_to_move(p));
+    const uint8_t side = ai_board.stm;
     for (uint8_t i = 1; i < n; i++)
-        for (uint8_t j = i; j > 0 && root_key(m[j - 1], camp, seed) > root_key(m[j], camp, seed); j--) {
+        for (uint8_t j = i; j > 0 && root_key(m[j - 1], side, seed) > root_key(m[j], side, seed); j--) {
             const rules_move_t t = m[j];
             m[j] = m[j - 1];
             m[j - 1] = t;
@@ -239,11 +213,11 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
         int16_t alpha = -AI_INF, iter_score = -AI_INF;
         uint8_t iter_best = 0xFF;
         for (uint8_t i = 0; i < n; i++) {
-            rules_undo_t u;
+            ai_undo_t u;
             make(m[i], &u);
             /* with noise the root needs every move's true score: full window */
             int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), 1, -AI_INF, lv.noise ? AI_INF : (int16_t)-alpha);
-            unmake(m[i], &u);
+            ai_unmake(m[i], &u);
             if (S.abort)
                 break;
             if (lv.noise)

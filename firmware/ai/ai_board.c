@@ -1,0 +1,384 @@
+/* The AI's board (ai_board.h): the rules core's moves, make/unmake and
+ * endings on byte cells, piece lists and counters. Each function mirrors
+ * its namesake in firmware/rules/rules.c; the rule set's differences come
+ * from its row (rules_sets.h) and the link tables, never from its number. */
+#include "ai_board.h"
+#include "ai_tables.h"
+#include "flash.h"
+#include "rules/rules_sets.h"
+
+/* hand byte, as the rules core lays out its own */
+#define HAND_CAPTURED 0x07u
+#define HAND_READY_ONE 0x08u
+#define HAND_CHAIN 0xC0u
+#define HAND_CHAIN_SHIFT 6u
+
+ai_board_t ai_board;
+#define B ai_board
+
+static inline uint8_t side_bit(uint8_t side) { return (uint8_t)(side + 1u); } /* AI_CELL_WHITE / _BLACK */
+static inline uint8_t home_first(uint8_t side) { return side == RULES_WHITE ? 0u : RULES_POINTS - RULES_FILES; }
+static inline int16_t point_value(uint8_t side, uint8_t q)
+{
+    return (int16_t)flash_word(&B.values[side][q]);
+}
+
+/* A new unmarked piece at the end of the side's list. */
+static void add_piece(uint8_t s, uint8_t q)
+{
+    const uint8_t slot = B.count[s]++;
+    B.piece[s][slot] = q;
+    B.cell[q] = (uint8_t)(side_bit(s) | (slot << AI_CELL_SLOT_SHIFT));
+    B.value[s] = (int16_t)(B.value[s] + point_value(s, q));
+    if (ai_in_camp(s, q))
+        B.in_camp[s]++;
+}
+
+/* Removes the side's last listed piece (unmarked: a placed or returned one). */
+static void remove_last_piece(uint8_t s)
+{
+    const uint8_t q = B.piece[s][--B.count[s]];
+    B.cell[q] = 0;
+    B.value[s] = (int16_t)(B.value[s] - point_value(s, q));
+    if (ai_in_camp(s, q))
+        B.in_camp[s]--;
+}
+
+void ai_board_load(const rules_pos_t *p)
+{
+    const uint8_t set = rules_set_of(p);
+    B.set = set;
+    B.flags = rules_set_flags(set);
+    B.chain_limit = rules_set_chain_limit(set);
+    B.end_rule = rules_set_end_rule(set);
+    B.win_rule = rules_set_win_rule(set);
+    B.stm = rules_side_to_move(p);
+    for (uint8_t s = 0; s < 2u; s++) {
+        B.links[s] = ai_links[flash_byte(&ai_link_variant[set][s])];
+        B.values[s] = ai_point_value[set][s];
+        B.count[s] = B.in_camp[s] = B.marks[s] = 0;
+        B.value[s] = 0;
+        uint8_t from, to, length;
+        if (rules_chain_of(p, s, &from, &to, &length)) {
+            B.chain_from[s] = from;
+            B.chain_to[s] = to;
+        } else {
+            B.chain_from[s] = B.chain_to[s] = RULES_NO_POINT;
+            length = 1;
+        }
+        B.hand[s] = (uint8_t)(rules_captured(p, s) | (rules_ready(p, s) << 3) | ((length - 1u) << HAND_CHAIN_SHIFT));
+    }
+    for (uint8_t q = 0; q < RULES_POINTS; q++) {
+        bool marked;
+        const uint8_t s = rules_piece_at(p, q, &marked);
+        B.cell[q] = 0;
+        if (s == RULES_NO_SIDE)
+            continue;
+        add_piece(s, q);
+        if (marked) {
+            B.cell[q] |= AI_CELL_MARK;
+            B.marks[s]++;
+        }
+    }
+}
+
+void ai_board_save(rules_pos_t *p)
+{
+    rules_pos_empty(p, B.set, B.stm);
+    for (uint8_t q = 0; q < RULES_POINTS; q++)
+        if (B.cell[q] & AI_CELL_SIDES)
+            rules_put(p, (B.cell[q] & AI_CELL_BLACK) ? RULES_BLACK : RULES_WHITE, q, (B.cell[q] & AI_CELL_MARK) != 0u);
+    for (uint8_t s = 0; s < 2u; s++) {
+        rules_set_hand(p, s, ai_captured(s), ai_ready(s));
+        if (B.chain_from[s] != RULES_NO_POINT)
+            rules_set_chain(p, s, B.chain_from[s], B.chain_to[s], (uint8_t)((B.hand[s] >> HAND_CHAIN_SHIFT) + 1u));
+    }
+}
+
+/* ---- moves -------------------------------------------------------------- */
+typedef struct {
+    rules_move_t *buf;
+    uint8_t n, cap; /* n may pass cap: the caller reports an overflow */
+} list_t;
+
+static inline __attribute__((always_inline)) void push(list_t *l, rules_move_t m)
+{
+    if (l->n < l->cap)
+        l->buf[l->n] = m;
+    l->n++;
+}
+
+enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
+
+/* One generator for the three kinds, as the core's generate(): every
+ * placement (GEN_ALL), then each piece's steps and captures over its link
+ * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. */
+static void generate(list_t *l, uint8_t mode)
+{
+    const uint8_t s = B.stm, own = side_bit(s), enemy = (uint8_t)(own ^ AI_CELL_SIDES);
+    const uint8_t flags = B.flags, home = home_first(s);
+    const bool protect = (flags & RS_HOME_PROTECT) != 0u;
+    const bool want_shielded = mode == GEN_SHIELDED, tactical = mode == GEN_TACTICAL;
+    const bool can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
+    const bool marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
+    /* the step back along the chain that would reach the limit */
+    uint8_t banned_from = RULES_NO_POINT, banned_to = RULES_NO_POINT;
+    if (B.chain_limit && B.chain_from[s] != RULES_NO_POINT &&
+        (uint8_t)((B.hand[s] >> HAND_CHAIN_SHIFT) + 2u) >= B.chain_limit) {
+        banned_from = B.chain_to[s];
+        banned_to = B.chain_from[s];
+    }
+    if (mode == GEN_ALL && ai_ready(s))
+        for (uint8_t q = home; q < home + RULES_FILES; q++)
+            if (!B.cell[q])
+                push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+    const uint8_t *piece = B.piece[s];
+    for (uint8_t i = 0; i < B.count[s]; i++) {
+        const uint8_t f = piece[i];
+        if (ai_in_camp(s, f))
+            continue; /* arrived pieces stay */
+        const uint8_t fcell = B.cell[f];
+        const uint8_t *link = B.links[s] + (uint8_t)(f * AI_LINK_SLOTS);
+        for (;;) {
+            const uint8_t t = flash_byte(link++);
+            if (t == AI_LINK_END)
+                break;
+            const uint8_t c = B.cell[t];
+            if (c & own)
+                continue;
+            const bool cap = (c & enemy) != 0u;
+            const bool arrives = ai_in_camp(s, t);
+            if (tactical && !cap && !arrives)
+                continue;
+            if ((protect && cap && arrives) != want_shielded)
+                continue;
+            if (f == banned_from && t == banned_to)
+                continue;
+            if (can_recover && arrives && ((fcell & AI_CELL_MARK) || (cap && marks_everywhere))) {
+                /* the mark is spent: a captured piece comes back on a free
+                 * home point (the mover's origin counts as free), or is
+                 * owed when none is free, or may be held (RETURN_MAY_HOLD) */
+                uint8_t free = 0;
+                for (uint8_t q = home; q < home + RULES_FILES; q++)
+                    free = (uint8_t)(free + (!B.cell[q] || q == f));
+                if (!free || (flags & RS_RETURN_MAY_HOLD))
+                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+                for (uint8_t q = home; q < home + RULES_FILES; q++)
+                    if (!B.cell[q] || q == f)
+                        push(l, RULES_MOVE(f, t, q, cap));
+            } else {
+                push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+            }
+        }
+    }
+}
+
+uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
+{
+    list_t l = {buf, 0, cap};
+    if (ai_ended_by_condition())
+        return 0;
+    generate(&l, GEN_ALL);
+    if (l.n == 0u && (B.flags & RS_HOME_PROTECT))
+        generate(&l, GEN_SHIELDED); /* shielded captures are the last resort */
+    return l.n > cap ? RULES_OVERFLOW : l.n;
+}
+
+uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
+{
+    list_t l = {buf, 0, cap};
+    generate(&l, GEN_TACTICAL);
+    return l.n > cap ? RULES_OVERFLOW : l.n;
+}
+
+void ai_make(rules_move_t m, ai_undo_t *u)
+{
+    const uint8_t s = B.stm, o = (uint8_t)(s ^ 1u), flags = B.flags;
+    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
+    u->hand[0] = B.hand[0];
+    u->hand[1] = B.hand[1];
+    u->chain_from = B.chain_from[s];
+    u->chain_to = B.chain_to[s];
+    B.stm = o;
+    if (f == RULES_HAND_POINT) {
+        add_piece(s, t);
+        B.hand[s] = (uint8_t)(B.hand[s] - HAND_READY_ONE);
+        B.chain_from[s] = B.chain_to[s] = RULES_NO_POINT;
+        u->flags = 0;
+        return;
+    }
+    uint8_t uflags = 0;
+    const uint8_t fcell = B.cell[f];
+    bool marked = (fcell & AI_CELL_MARK) != 0u;
+    if (marked) {
+        uflags = AI_UNDO_MOVER_MARKED;
+        B.marks[s]--;
+    }
+    if (RULES_MOVE_IS_CAPTURE(m)) {
+        const uint8_t victim = B.cell[t], vslot = (uint8_t)((victim & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT);
+        const uint8_t last = B.piece[o][--B.count[o]];
+        B.piece[o][vslot] = last; /* the list's last piece fills the gap */
+        B.cell[last] = (uint8_t)((B.cell[last] & (uint8_t)~AI_CELL_SLOT) | (vslot << AI_CELL_SLOT_SHIFT));
+        uflags |= (uint8_t)(vslot << AI_CELL_SLOT_SHIFT);
+        B.value[o] = (int16_t)(B.value[o] - point_value(o, t));
+        if (ai_in_camp(o, t))
+            B.in_camp[o]--;
+        const bool victim_marked = (victim & AI_CELL_MARK) != 0u;
+        if (victim_marked) {
+            uflags |= AI_UNDO_VICTIM_MARKED;
+            B.marks[o]--;
+        }
+        B.hand[o] = (uint8_t)(B.hand[o] + (victim_marked && (flags & RS_RESERVE_IF_MARKED) ? HAND_READY_ONE : 1u));
+        if (!((flags & RS_MARK_OUTSIDE_CAMP) && ai_in_camp(s, t)))
+            marked = true;
+    }
+    B.cell[f] = 0;
+    B.cell[t] = (uint8_t)(fcell & (uint8_t)~AI_CELL_MARK);
+    B.piece[s][(fcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = t;
+    B.value[s] = (int16_t)(B.value[s] + point_value(s, t) - point_value(s, f));
+    if (ai_in_camp(s, t)) {
+        B.in_camp[s]++;
+        if (marked && (flags & RS_RETURN_ON_ARRIVAL)) {
+            marked = false; /* the mark is spent on arrival */
+            if (B.hand[s] & HAND_CAPTURED) {
+                B.hand[s]--;
+                const uint8_t ret = RULES_MOVE_RET(m);
+                if (ret != RULES_NO_POINT)
+                    add_piece(s, ret);
+                else
+                    B.hand[s] = (uint8_t)(B.hand[s] + HAND_READY_ONE); /* owed / held */
+            }
+        }
+    }
+    if (marked) {
+        B.cell[t] |= AI_CELL_MARK;
+        B.marks[s]++;
+        uflags |= AI_UNDO_MARKED_AFTER;
+    }
+    u->flags = uflags;
+    /* back-and-forth chain: continue it (length saturates at 4) or start one */
+    uint8_t len = 0;
+    if (f == B.chain_to[s] && t == B.chain_from[s]) {
+        len = (uint8_t)(B.hand[s] >> HAND_CHAIN_SHIFT);
+        if (len < 3u)
+            len++;
+    }
+    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~HAND_CHAIN) | (len << HAND_CHAIN_SHIFT));
+    B.chain_from[s] = f;
+    B.chain_to[s] = t;
+}
+
+void ai_unmake(rules_move_t m, const ai_undo_t *u)
+{
+    const uint8_t o = B.stm, s = (uint8_t)(o ^ 1u);
+    const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
+    B.stm = s;
+    B.hand[0] = u->hand[0];
+    B.hand[1] = u->hand[1];
+    B.chain_from[s] = u->chain_from;
+    B.chain_to[s] = u->chain_to;
+    if (f == RULES_HAND_POINT) {
+        remove_last_piece(s);
+        return;
+    }
+    if (RULES_MOVE_RET(m) != RULES_NO_POINT)
+        remove_last_piece(s); /* the returned piece, listed last */
+    const uint8_t uflags = u->flags, tcell = B.cell[t];
+    if (uflags & AI_UNDO_MARKED_AFTER)
+        B.marks[s]--;
+    if (ai_in_camp(s, t))
+        B.in_camp[s]--;
+    B.value[s] = (int16_t)(B.value[s] + point_value(s, f) - point_value(s, t));
+    B.piece[s][(tcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = f;
+    B.cell[f] = (uint8_t)(tcell & (uint8_t)~AI_CELL_MARK);
+    if (uflags & AI_UNDO_MOVER_MARKED) {
+        B.cell[f] |= AI_CELL_MARK;
+        B.marks[s]++;
+    }
+    if (!RULES_MOVE_IS_CAPTURE(m)) {
+        B.cell[t] = 0;
+        return;
+    }
+    /* the victim back into its old slot; the piece that filled it goes last again */
+    const uint8_t vslot = (uint8_t)((uflags & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT), n = B.count[o]++;
+    if (vslot != n) {
+        const uint8_t moved = B.piece[o][vslot];
+        B.piece[o][n] = moved;
+        B.cell[moved] = (uint8_t)((B.cell[moved] & (uint8_t)~AI_CELL_SLOT) | (n << AI_CELL_SLOT_SHIFT));
+    }
+    B.piece[o][vslot] = t;
+    B.cell[t] = (uint8_t)(side_bit(o) | (vslot << AI_CELL_SLOT_SHIFT));
+    if (uflags & AI_UNDO_VICTIM_MARKED) {
+        B.cell[t] |= AI_CELL_MARK;
+        B.marks[o]++;
+    }
+    B.value[o] = (int16_t)(B.value[o] + point_value(o, t));
+    if (ai_in_camp(o, t))
+        B.in_camp[o]++;
+}
+
+/* ---- endings and scores ------------------------------------------------- */
+static bool side_finished(uint8_t s, uint8_t end_rule)
+{
+    if (B.count[s] != B.in_camp[s])
+        return false;
+    switch (end_rule) {
+    case RS_END_NONEMPTY:
+        return B.count[s] != 0u || ai_ready(s) == 0u;
+    case RS_END_LIVING:
+        return ai_ready(s) == 0u;
+    default:
+        return true;
+    }
+}
+
+bool ai_ended_by_condition(void)
+{
+    if (side_finished(RULES_WHITE, B.end_rule) || side_finished(RULES_BLACK, B.end_rule))
+        return true;
+    return (B.flags & RS_CHAIN_ENDS_GAME) && B.chain_from[0] != RULES_NO_POINT &&
+           B.chain_from[1] != RULES_NO_POINT && (B.hand[0] & HAND_CHAIN) == HAND_CHAIN &&
+           (B.hand[1] & HAND_CHAIN) == HAND_CHAIN;
+}
+
+static uint8_t living(uint8_t s) { return (uint8_t)(B.count[s] + ai_ready(s)); }
+
+static uint8_t compare(uint8_t w, uint8_t k)
+{
+    return w > k ? RULES_WHITE : k > w ? RULES_BLACK : RULES_DRAW;
+}
+
+static uint8_t finisher(void)
+{
+    bool wins[2];
+    for (uint8_t s = 0; s < 2u; s++)
+        wins[s] = living(s) > 0u && (side_finished(s, RS_END_LIVING) || living((uint8_t)(s ^ 1u)) == 0u);
+    if (wins[0] != wins[1])
+        return wins[0] ? RULES_WHITE : RULES_BLACK;
+    return compare(B.in_camp[RULES_WHITE], B.in_camp[RULES_BLACK]);
+}
+
+void ai_score(uint8_t score[2])
+{
+    if (B.win_rule == RS_WIN_FINISHER) {
+        const uint8_t w = finisher();
+        score[0] = score[1] = 0;
+        if (w != RULES_DRAW)
+            score[w] = living(w);
+        return;
+    }
+    for (uint8_t s = 0; s < 2u; s++)
+        score[s] = (uint8_t)(B.count[s] + B.in_camp[s]);
+}
+
+uint8_t ai_winner(void)
+{
+    if (B.win_rule == RS_WIN_FINISHER)
+        return finisher();
+    uint8_t score[2];
+    ai_score(score);
+    const uint8_t w = compare(score[0], score[1]);
+    if (w == RULES_DRAW && B.win_rule == RS_WIN_SCORE_CAMP)
+        return compare(B.in_camp[RULES_WHITE], B.in_camp[RULES_BLACK]);
+    return w;
+}

@@ -1,0 +1,91 @@
+/* The AI's own board: the rules of firmware/rules/rules.c on a layout that
+ * is cheap on an 8-bit MCU. One byte per point, each side's pieces in a
+ * short list, counters kept move by move, link lists per point in flash;
+ * no 32-bit masks and no shifts by a variable in the hot path.
+ *
+ * The rules core stays the reference: tests/test_ai_board.c checks that
+ * this board generates exactly the core's legal and tactical moves, makes
+ * and unmakes to the same positions and ends and scores games the same,
+ * on the AI suite and on random games of every rule set.
+ *
+ * Moves are the core's rules_move_t, so a move found here plays there. */
+#ifndef JARMO_AI_BOARD_H
+#define JARMO_AI_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+/* cell byte: side bits, mark, and the piece's slot in its side's list */
+#define AI_CELL_WHITE 0x01u
+#define AI_CELL_BLACK 0x02u
+#define AI_CELL_SIDES 0x03u
+#define AI_CELL_MARK 0x04u
+#define AI_CELL_SLOT_SHIFT 4u
+#define AI_CELL_SLOT 0x70u
+#define AI_SIDE_PIECES 5u
+
+typedef struct {
+    uint8_t cell[RULES_POINTS];
+    uint8_t piece[2][AI_SIDE_PIECES]; /* the first count[s] are the side's pieces */
+    uint8_t count[2];                 /* pieces on the board */
+    uint8_t in_camp[2];               /* of those, in the enemy camp */
+    uint8_t marks[2];                 /* marked pieces on the board */
+    uint8_t hand[2];                  /* the core's hand byte: captured, ready, chain length - 1 */
+    uint8_t chain_from[2];            /* the side's last move; RULES_NO_POINT: no chain */
+    uint8_t chain_to[2];
+    uint8_t stm;                      /* side to move */
+    int16_t value[2];                 /* sum of ai_point() over each side's pieces */
+    /* the rule set, read once per search */
+    uint8_t set, flags, chain_limit, end_rule, win_rule;
+    const uint8_t *links[2]; /* each side's link lists (flash, AI_LINK_SLOTS per point) */
+    const int16_t *values[2]; /* each side's piece-square row (flash) */
+} ai_board_t;
+
+/* Link lists: the points a piece of a side may step to, per rule set (the
+ * extra link where it exists, never backwards where that is forbidden),
+ * 0xFF-terminated. Generated into build/gen/ai_tables.c. */
+#define AI_LINK_SLOTS 8u
+#define AI_LINK_END 0xFFu
+
+/* What ai_unmake needs beyond the move. */
+typedef struct {
+    uint8_t hand[2];
+    uint8_t chain_from, chain_to; /* the mover's */
+    uint8_t flags;                /* AI_UNDO_*, victim's list slot in bits 4-6 */
+} ai_undo_t;
+#define AI_UNDO_MOVER_MARKED 0x01u
+#define AI_UNDO_VICTIM_MARKED 0x02u
+#define AI_UNDO_MARKED_AFTER 0x04u
+
+/* The AI's one board: file-scope, so the hot path addresses it directly
+ * instead of through a pointer (cheaper on the AVR). */
+extern ai_board_t ai_board;
+
+void ai_board_load(const rules_pos_t *p);
+/* The same position in the core's layout (for tests). */
+void ai_board_save(rules_pos_t *p);
+
+/* rules_legal_moves_into: 0 when the game is over, RULES_OVERFLOW when the
+ * moves do not fit in cap entries. */
+uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap);
+/* rules_tactical_moves: captures (not jasir's shielded ones) and arrivals. */
+uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap);
+void ai_make(rules_move_t m, ai_undo_t *u);
+void ai_unmake(rules_move_t m, const ai_undo_t *u);
+
+/* rules_ended_by_condition, rules_score and rules_winner. */
+bool ai_ended_by_condition(void);
+void ai_score(uint8_t score[2]);
+uint8_t ai_winner(void);
+
+/* Is the point in the side's enemy camp (the row it races to)? */
+static inline bool ai_in_camp(uint8_t side, uint8_t point)
+{
+    return side == RULES_WHITE ? point >= RULES_POINTS - RULES_FILES : point < RULES_FILES;
+}
+static inline uint8_t ai_ready(uint8_t side) { return (ai_board.hand[side] >> 3) & 7u; }
+static inline uint8_t ai_captured(uint8_t side) { return ai_board.hand[side] & 7u; }
+
+#endif

@@ -1,0 +1,233 @@
+/* The AI's board (firmware/ai/ai_board.c) against the rules core, which is
+ * the reference: on every AI suite position and on the positions of seeded
+ * random games in every rule set, the same legal moves (as a set), the
+ * same tactical moves, make/unmake to the same position, the same ending,
+ * score and winner, and its counters equal to a recount. A mismatch names
+ * the position and the move. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai_board.h"
+#include "helpers.h"
+
+#define GAMES 300 /* per rule set */
+
+static int cmp_move(const void *a, const void *b)
+{
+    const rules_move_t x = *(const rules_move_t *)a, y = *(const rules_move_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The core's position, with the chain length dropped when there is no chain
+ * (the core keeps stale bits there; they mean nothing). */
+static void normalised(const rules_pos_t *p, uint8_t out[RULES_POS_BYTES])
+{
+    rules_pos_t q = *p;
+    for (uint8_t s = 0; s < 2; s++) {
+        uint8_t from, to, len;
+        if (rules_chain_of(&q, s, &from, &to, &len))
+            rules_set_chain(&q, s, from, to, len);
+        else {
+            rules_clear_chain(&q, s);
+            q.hand[s] &= (uint8_t)~RULES_HAND_CHAIN;
+        }
+    }
+    rules_pos_pack(&q, out);
+}
+
+static void check_same_pos(const rules_pos_t *p, const char *when, rules_move_t m)
+{
+    const ai_board_t *b = &ai_board;
+    rules_pos_t q;
+    uint8_t x[RULES_POS_BYTES], y[RULES_POS_BYTES];
+    char mt[RULES_MOVE_TEXT_MAX] = "-";
+    ai_board_save(&q);
+    normalised(&q, x);
+    normalised(p, y);
+    if (m)
+        rules_move_to_text(m, mt);
+    if (memcmp(x, y, sizeof x) != 0)
+        fail_msg("%s %s: the AI board has %s, the core %s", when, mt, text_of(&q), text_of(p));
+    /* the counters against a recount */
+    const ai_board_t kept = ai_board;
+    ai_board_load(p);
+    const ai_board_t fresh = ai_board;
+    ai_board = kept;
+    for (uint8_t s = 0; s < 2; s++) {
+        assert_int_equal(b->count[s], fresh.count[s]);
+        assert_int_equal(b->in_camp[s], fresh.in_camp[s]);
+        assert_int_equal(b->marks[s], fresh.marks[s]);
+        assert_int_equal(b->value[s], fresh.value[s]);
+        for (uint8_t i = 0; i < b->count[s]; i++) {
+            const uint8_t q2 = b->piece[s][i];
+            if ((b->cell[q2] & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT != i)
+                fail_msg("%s %s: piece list slot %u of side %u points at %u, whose cell says otherwise", when, mt, i,
+                         s, q2);
+        }
+    }
+}
+
+static unsigned positions_checked, moves_checked;
+
+/* Everything at one position; returns the number of legal moves. */
+static uint8_t check_position(const rules_pos_t *p)
+{
+    rules_move_t core[RULES_MAX_MOVES], mine[RULES_MAX_MOVES];
+    ai_board_load(p);
+    check_same_pos(p, "load", 0);
+    const char *where = text_of(p);
+    assert_int_equal(ai_ended_by_condition(), rules_ended_by_condition(p));
+    uint8_t s1[2], s2[2];
+    ai_score(s1);
+    rules_score(p, s2);
+    if (s1[0] != s2[0] || s1[1] != s2[1] || ai_winner() != rules_winner(p))
+        fail_msg("score or winner differ at %s", where);
+
+    const uint8_t n = rules_legal_moves(p, core);
+    const uint8_t k = ai_legal_moves(mine, RULES_MAX_MOVES);
+    if (k != n)
+        fail_msg("%u legal moves from the AI board, %u from the core at %s", k, n, where);
+    qsort(core, n, sizeof core[0], cmp_move);
+    qsort(mine, k, sizeof mine[0], cmp_move);
+    if (memcmp(core, mine, n * sizeof core[0]) != 0)
+        fail_msg("legal moves differ at %s", where);
+    if (n > 1 && ai_legal_moves(mine, (uint8_t)(n - 1)) != RULES_OVERFLOW)
+        fail_msg("no overflow reported with room for %u of %u moves at %s", n - 1, n, where);
+
+    if (!rules_ended_by_condition(p)) {
+        const uint8_t tn = rules_tactical_moves(p, core, RULES_MAX_MOVES);
+        const uint8_t tk = ai_tactical_moves(mine, RULES_MAX_MOVES);
+        if (tk != tn)
+            fail_msg("%u tactical moves from the AI board, %u from the core at %s", tk, tn, where);
+        qsort(core, tn, sizeof core[0], cmp_move);
+        qsort(mine, tk, sizeof mine[0], cmp_move);
+        if (memcmp(core, mine, tn * sizeof core[0]) != 0)
+            fail_msg("tactical moves differ at %s", where);
+    }
+
+    /* every move: make on both, compare, unmake on both, compare */
+    rules_legal_moves(p, core);
+    for (uint8_t i = 0; i < n; i++) {
+        rules_pos_t q = *p;
+        rules_undo_t ru;
+        ai_undo_t au;
+        rules_make(&q, core[i], &ru);
+        ai_make(core[i], &au);
+        check_same_pos(&q, "after make", core[i]);
+        assert_int_equal(ai_ended_by_condition(), rules_ended_by_condition(&q));
+        ai_score(s1);
+        rules_score(&q, s2);
+        if (s1[0] != s2[0] || s1[1] != s2[1] || ai_winner() != rules_winner(&q))
+            fail_msg("score or winner differ after a move at %s", where);
+        ai_unmake(core[i], &au);
+        check_same_pos(p, "after unmake", core[i]);
+        moves_checked++;
+    }
+    positions_checked++;
+    return n;
+}
+
+static void test_suite_positions(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/ai_suite.txt", "r");
+    assert_non_null(f);
+    char line[512];
+    unsigned count = 0;
+    while (fgets(line, sizeof line, f)) {
+        /* the position is the first seven fields: board, side, set, hands, chains */
+        char text[256];
+        int fields = 0;
+        size_t i = 0;
+        for (; line[i] && line[i] != '\n'; i++) {
+            if (line[i] == ' ' && ++fields == 7)
+                break;
+            text[i] = line[i];
+        }
+        text[i] = '\0';
+        if (!text[0])
+            continue;
+        const rules_pos_t p = pos_of(text);
+        check_position(&p);
+        count++;
+    }
+    fclose(f);
+    assert_true(count >= 60u);
+}
+
+static void test_random_games(void **state)
+{
+    (void)state;
+    uint32_t rng = 0xA11CEu;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
+        for (unsigned g = 0; g < GAMES; g++) {
+            rules_pos_t p;
+            rules_init(&p, set, (uint8_t)(test_random(&rng) & 1u));
+            for (unsigned ply = 0; ply < 200; ply++) {
+                const uint8_t n = check_position(&p);
+                if (n == 0)
+                    break;
+                rules_move_t m[RULES_MAX_MOVES];
+                rules_undo_t u;
+                rules_legal_moves(&p, m);
+                rules_make(&p, m[test_random(&rng) % n], &u);
+            }
+        }
+    printf("# %u positions, %u moves made and unmade on both boards\n", positions_checked, moves_checked);
+    assert_true(moves_checked > 100000u);
+}
+
+/* Every field that means something: the cells, the listed pieces in
+ * order, the counters (stale list entries past the count do not count). */
+static bool same_board(const ai_board_t *a, const ai_board_t *b)
+{
+    if (memcmp(a->cell, b->cell, sizeof a->cell) || a->stm != b->stm)
+        return false;
+    for (uint8_t s = 0; s < 2; s++)
+        if (a->count[s] != b->count[s] || memcmp(a->piece[s], b->piece[s], a->count[s]) ||
+            a->in_camp[s] != b->in_camp[s] || a->marks[s] != b->marks[s] || a->hand[s] != b->hand[s] ||
+            a->chain_from[s] != b->chain_from[s] || a->chain_to[s] != b->chain_to[s] || a->value[s] != b->value[s])
+            return false;
+    return true;
+}
+
+/* The piece lists survive make/unmake in order (so the generator's order,
+ * and the search's choice, do not depend on the moves tried before). */
+static void test_lists_restored_in_order(void **state)
+{
+    (void)state;
+    uint32_t rng = 0xBEEFu;
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
+        for (unsigned g = 0; g < 50; g++) {
+            rules_pos_t p;
+            rules_init(&p, set, RULES_WHITE);
+            ai_board_load(&p);
+            for (unsigned ply = 0; ply < 120; ply++) {
+                rules_move_t m[RULES_MAX_MOVES];
+                const uint8_t n = ai_legal_moves(m, RULES_MAX_MOVES);
+                if (n == 0)
+                    break;
+                const ai_board_t before = ai_board;
+                for (uint8_t i = 0; i < n; i++) {
+                    ai_undo_t u;
+                    ai_make(m[i], &u);
+                    ai_unmake(m[i], &u);
+                    if (!same_board(&before, &ai_board))
+                        fail_msg("make/unmake of move %u did not restore the AI board", i);
+                }
+                ai_undo_t u;
+                ai_make(m[test_random(&rng) % n], &u);
+            }
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_suite_positions),
+        cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_lists_restored_in_order),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
