@@ -113,7 +113,7 @@ enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
 /* One generator for the three kinds, as the core's generate(): every
  * placement (GEN_ALL), then each piece's steps and captures over its link
  * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. */
-static void generate(list_t *l, uint8_t mode)
+static void generate(list_t *l, uint8_t mode, uint8_t first, uint8_t end)
 {
     const uint8_t s = B.stm, own = side_bit(s), enemy = (uint8_t)(own ^ AI_CELL_SIDES);
     const uint8_t flags = B.flags, home = home_first(s);
@@ -128,12 +128,12 @@ static void generate(list_t *l, uint8_t mode)
         banned_from = B.chain_to[s];
         banned_to = B.chain_from[s];
     }
-    if (mode == GEN_ALL && ai_ready(s))
+    if (mode == GEN_ALL && first == 0u && ai_ready(s))
         for (uint8_t q = home; q < home + RULES_FILES; q++)
             if (!B.cell[q])
                 push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
     const uint8_t *piece = B.piece[s];
-    for (uint8_t i = 0; i < B.count[s]; i++) {
+    for (uint8_t i = first; i < end; i++) {
         const uint8_t f = piece[i];
         if (ai_in_camp(s, f))
             continue; /* arrived pieces stay */
@@ -178,28 +178,72 @@ uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
     list_t l = {buf, 0, cap};
     if (ai_ended_by_condition())
         return 0;
-    generate(&l, GEN_ALL);
+    generate(&l, GEN_ALL, 0, B.count[B.stm]);
     if (l.n == 0u && (B.flags & RS_HOME_PROTECT))
-        generate(&l, GEN_SHIELDED); /* shielded captures are the last resort */
+        generate(&l, GEN_SHIELDED, 0, B.count[B.stm]); /* shielded captures are the last resort */
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
     list_t l = {buf, 0, cap};
-    generate(&l, GEN_TACTICAL);
+    generate(&l, GEN_TACTICAL, 0, B.count[B.stm]);
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
+/* The mover's back-and-forth chain after a step f -> t: continued (its
+ * length saturates at 4) when it goes back along the last move, else new. */
+static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t f, uint8_t t)
+{
+    uint8_t len = 0;
+    if (f == B.chain_to[s] && t == B.chain_from[s]) {
+        len = (uint8_t)(B.hand[s] >> HAND_CHAIN_SHIFT);
+        if (len < 3u)
+            len++;
+    }
+    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~HAND_CHAIN) | (len << HAND_CHAIN_SHIFT));
+    B.chain_from[s] = f;
+    B.chain_to[s] = t;
+}
+
+/* A step of an unmarked piece that neither captures nor brings one back:
+ * most moves the search makes, so they skip the general case. */
+#define PLAIN_STEP_BITS 0xFC00u /* capture flag and return point */
+#define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
+
+static void make_general(rules_move_t m, ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
+
+/* Small on purpose: the plain step needs few registers, and everything
+ * else is in make_general (the AVR saves every register a function uses). */
 void ai_make(rules_move_t m, ai_undo_t *u)
 {
-    const uint8_t s = B.stm, o = (uint8_t)(s ^ 1u), flags = B.flags;
+    const uint8_t s = B.stm;
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
     u->hand[0] = B.hand[0];
     u->hand[1] = B.hand[1];
     u->chain_from = B.chain_from[s];
     u->chain_to = B.chain_to[s];
-    B.stm = o;
+    B.stm = (uint8_t)(s ^ 1u);
+    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
+        const uint8_t fcell = B.cell[f];
+        if (!(fcell & AI_CELL_MARK)) {
+            B.cell[f] = 0;
+            B.cell[t] = fcell;
+            B.piece[s][(fcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = t;
+            B.value[s] = (int16_t)(B.value[s] + point_value(s, t) - point_value(s, f));
+            if (ai_in_camp(s, t))
+                B.in_camp[s]++;
+            u->flags = 0;
+            chain_step(s, f, t);
+            return;
+        }
+    }
+    make_general(m, u, s, f, t);
+}
+
+static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t)
+{
+    const uint8_t o = (uint8_t)(s ^ 1u), flags = B.flags;
     if (f == RULES_HAND_POINT) {
         add_piece(s, t);
         B.hand[s] = (uint8_t)(B.hand[s] - HAND_READY_ONE);
@@ -207,8 +251,8 @@ void ai_make(rules_move_t m, ai_undo_t *u)
         u->flags = 0;
         return;
     }
-    uint8_t uflags = 0;
     const uint8_t fcell = B.cell[f];
+    uint8_t uflags = 0;
     bool marked = (fcell & AI_CELL_MARK) != 0u;
     if (marked) {
         uflags = AI_UNDO_MOVER_MARKED;
@@ -256,27 +300,36 @@ void ai_make(rules_move_t m, ai_undo_t *u)
         uflags |= AI_UNDO_MARKED_AFTER;
     }
     u->flags = uflags;
-    /* back-and-forth chain: continue it (length saturates at 4) or start one */
-    uint8_t len = 0;
-    if (f == B.chain_to[s] && t == B.chain_from[s]) {
-        len = (uint8_t)(B.hand[s] >> HAND_CHAIN_SHIFT);
-        if (len < 3u)
-            len++;
-    }
-    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~HAND_CHAIN) | (len << HAND_CHAIN_SHIFT));
-    B.chain_from[s] = f;
-    B.chain_to[s] = t;
+    chain_step(s, f, t);
 }
+
+static void unmake_general(rules_move_t m, const ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
 void ai_unmake(rules_move_t m, const ai_undo_t *u)
 {
-    const uint8_t o = B.stm, s = (uint8_t)(o ^ 1u);
+    const uint8_t s = (uint8_t)(B.stm ^ 1u);
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
     B.stm = s;
     B.hand[0] = u->hand[0];
     B.hand[1] = u->hand[1];
     B.chain_from[s] = u->chain_from;
     B.chain_to[s] = u->chain_to;
+    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
+        const uint8_t tcell = B.cell[t];
+        B.cell[t] = 0;
+        B.cell[f] = tcell;
+        B.piece[s][(tcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = f;
+        B.value[s] = (int16_t)(B.value[s] + point_value(s, f) - point_value(s, t));
+        if (ai_in_camp(s, t))
+            B.in_camp[s]--;
+        return;
+    }
+    unmake_general(m, u, s, f, t);
+}
+
+static __attribute__((noinline)) void unmake_general(rules_move_t m, const ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t)
+{
+    const uint8_t o = (uint8_t)(s ^ 1u);
     if (f == RULES_HAND_POINT) {
         remove_last_piece(s);
         return;
@@ -332,7 +385,9 @@ static bool side_finished(uint8_t s, uint8_t end_rule)
     }
 }
 
-bool ai_ended_by_condition(void)
+_Static_assert(AI_FLAG_CHAIN_ENDS_GAME == RS_CHAIN_ENDS_GAME, "ai_board.h's copy of the flag");
+
+bool ai_ended_slow(void)
 {
     if (side_finished(RULES_WHITE, B.end_rule) || side_finished(RULES_BLACK, B.end_rule))
         return true;

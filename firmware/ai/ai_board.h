@@ -75,8 +75,18 @@ uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap);
 void ai_make(rules_move_t m, ai_undo_t *u);
 void ai_unmake(rules_move_t m, const ai_undo_t *u);
 
-/* rules_ended_by_condition, rules_score and rules_winner. */
-bool ai_ended_by_condition(void);
+/* rules_ended_by_condition, rules_score and rules_winner. The ending test
+ * runs at every node: its common answer ("no: both sides still have pieces
+ * on the way, and shuttling cannot end this rule set") is inline. */
+bool ai_ended_slow(void);
+#define AI_FLAG_CHAIN_ENDS_GAME 0x80u /* rules_sets.h RS_CHAIN_ENDS_GAME, checked in ai_board.c */
+static inline bool ai_ended_by_condition(void)
+{
+    if (ai_board.count[0] != ai_board.in_camp[0] && ai_board.count[1] != ai_board.in_camp[1] &&
+        !(ai_board.flags & AI_FLAG_CHAIN_ENDS_GAME))
+        return false;
+    return ai_ended_slow();
+}
 void ai_score(uint8_t score[2]);
 uint8_t ai_winner(void);
 
