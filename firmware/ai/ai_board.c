@@ -110,17 +110,60 @@ static inline __attribute__((always_inline)) void push(list_t *l, rules_move_t m
 
 enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
 
+/* What a generation call knows of the position, for the rare cases the
+ * link loop hands to special_move(). */
+static struct {
+    uint8_t mode, s, home, banned_from, banned_to;
+    bool want_shielded, protect, can_recover, marks_everywhere, may_hold;
+} G;
+
+/* A capture or an arrival (or, for GEN_SHIELDED, any step) from f to t,
+ * whose cell is c (empty or the enemy's): the rules that only such moves
+ * meet. Out of line: the link loop stays small and fast. */
+static __attribute__((noinline)) void special_move(list_t *l, uint8_t f, uint8_t t, uint8_t c)
+{
+    const bool cap = c != 0u;
+    const bool arrives = ai_in_camp(G.s, t);
+    if (G.mode == GEN_TACTICAL && !cap && !arrives)
+        return;
+    if ((G.protect && cap && arrives) != G.want_shielded)
+        return;
+    if (f == G.banned_from && t == G.banned_to)
+        return;
+    if (G.can_recover && arrives && ((B.cell[f] & AI_CELL_MARK) || (cap && G.marks_everywhere))) {
+        /* the mark is spent: a captured piece comes back on a free home
+         * point (the mover's origin counts as free), or is owed when none
+         * is free, or may be held (RETURN_MAY_HOLD) */
+        const uint8_t home = G.home;
+        uint8_t free = 0;
+        for (uint8_t q = home; q < home + RULES_FILES; q++)
+            free = (uint8_t)(free + (!B.cell[q] || q == f));
+        if (!free || G.may_hold)
+            push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+        for (uint8_t q = home; q < home + RULES_FILES; q++)
+            if (!B.cell[q] || q == f)
+                push(l, RULES_MOVE(f, t, q, cap));
+    } else {
+        push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+    }
+}
+
 /* One generator for the three kinds, as the core's generate(): every
  * placement (GEN_ALL), then each piece's steps and captures over its link
- * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. */
-static void generate(list_t *l, uint8_t mode, uint8_t first, uint8_t end)
+ * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. The
+ * loop over links does the common cases itself: an own piece (nothing),
+ * and a quiet step to an empty point outside the camp. */
+static void generate(list_t *l, uint8_t mode)
 {
-    const uint8_t s = B.stm, own = side_bit(s), enemy = (uint8_t)(own ^ AI_CELL_SIDES);
-    const uint8_t flags = B.flags, home = home_first(s);
-    const bool protect = (flags & RS_HOME_PROTECT) != 0u;
-    const bool want_shielded = mode == GEN_SHIELDED, tactical = mode == GEN_TACTICAL;
-    const bool can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
-    const bool marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
+    const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
+    G.mode = mode;
+    G.s = s;
+    G.home = home_first(s);
+    G.want_shielded = mode == GEN_SHIELDED;
+    G.protect = (flags & RS_HOME_PROTECT) != 0u;
+    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
+    G.marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
+    G.may_hold = (flags & RS_RETURN_MAY_HOLD) != 0u;
     /* the step back along the chain that would reach the limit */
     uint8_t banned_from = RULES_NO_POINT, banned_to = RULES_NO_POINT;
     if (B.chain_limit && B.chain_from[s] != RULES_NO_POINT &&
@@ -128,17 +171,22 @@ static void generate(list_t *l, uint8_t mode, uint8_t first, uint8_t end)
         banned_from = B.chain_to[s];
         banned_to = B.chain_from[s];
     }
-    if (mode == GEN_ALL && first == 0u && ai_ready(s))
-        for (uint8_t q = home; q < home + RULES_FILES; q++)
+    G.banned_from = banned_from;
+    G.banned_to = banned_to;
+    if (mode == GEN_ALL && ai_ready(s))
+        for (uint8_t q = G.home; q < G.home + RULES_FILES; q++)
             if (!B.cell[q])
                 push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+    /* camp test as one compare: t - camp_first < 5 */
+    const uint8_t camp_first = s == RULES_WHITE ? RULES_POINTS - RULES_FILES : 0u;
+    const bool quiet_steps = mode == GEN_ALL;
     const uint8_t *piece = B.piece[s];
-    for (uint8_t i = first; i < end; i++) {
+    const uint8_t *links = B.links[s];
+    for (uint8_t i = 0, end = B.count[s]; i < end; i++) {
         const uint8_t f = piece[i];
-        if (ai_in_camp(s, f))
+        if ((uint8_t)(f - camp_first) < RULES_FILES)
             continue; /* arrived pieces stay */
-        const uint8_t fcell = B.cell[f];
-        const uint8_t *link = B.links[s] + (uint8_t)(f * AI_LINK_SLOTS);
+        const uint8_t *link = links + (uint8_t)(f * AI_LINK_SLOTS);
         for (;;) {
             const uint8_t t = flash_byte(link++);
             if (t == AI_LINK_END)
@@ -146,29 +194,12 @@ static void generate(list_t *l, uint8_t mode, uint8_t first, uint8_t end)
             const uint8_t c = B.cell[t];
             if (c & own)
                 continue;
-            const bool cap = (c & enemy) != 0u;
-            const bool arrives = ai_in_camp(s, t);
-            if (tactical && !cap && !arrives)
+            if (!c && (uint8_t)(t - camp_first) >= RULES_FILES && mode != GEN_SHIELDED) {
+                if (quiet_steps && !(f == banned_from && t == banned_to))
+                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, 0));
                 continue;
-            if ((protect && cap && arrives) != want_shielded)
-                continue;
-            if (f == banned_from && t == banned_to)
-                continue;
-            if (can_recover && arrives && ((fcell & AI_CELL_MARK) || (cap && marks_everywhere))) {
-                /* the mark is spent: a captured piece comes back on a free
-                 * home point (the mover's origin counts as free), or is
-                 * owed when none is free, or may be held (RETURN_MAY_HOLD) */
-                uint8_t free = 0;
-                for (uint8_t q = home; q < home + RULES_FILES; q++)
-                    free = (uint8_t)(free + (!B.cell[q] || q == f));
-                if (!free || (flags & RS_RETURN_MAY_HOLD))
-                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
-                for (uint8_t q = home; q < home + RULES_FILES; q++)
-                    if (!B.cell[q] || q == f)
-                        push(l, RULES_MOVE(f, t, q, cap));
-            } else {
-                push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
             }
+            special_move(l, f, t, c);
         }
     }
 }
@@ -178,16 +209,16 @@ uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
     list_t l = {buf, 0, cap};
     if (ai_ended_by_condition())
         return 0;
-    generate(&l, GEN_ALL, 0, B.count[B.stm]);
+    generate(&l, GEN_ALL);
     if (l.n == 0u && (B.flags & RS_HOME_PROTECT))
-        generate(&l, GEN_SHIELDED, 0, B.count[B.stm]); /* shielded captures are the last resort */
+        generate(&l, GEN_SHIELDED); /* shielded captures are the last resort */
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
     list_t l = {buf, 0, cap};
-    generate(&l, GEN_TACTICAL, 0, B.count[B.stm]);
+    generate(&l, GEN_TACTICAL);
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
