@@ -11,7 +11,7 @@
 #include "rules/rules.h"
 
 #define AI_LEVELS 5u
-#define AI_MAX_PLY 8u      /* deepest ply, quiescence included */
+#define AI_MAX_PLY 9u      /* deepest ply, quiescence included */
 #define AI_STACK_MOVES 72u /* shared move stack for every ply; a ply that does not fit is a leaf */
 
 typedef struct {

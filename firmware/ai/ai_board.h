@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "flash.h"
 #include "rules/rules.h"
 
 /* cell byte: side bits, mark, and the piece's slot in its side's list */
@@ -94,6 +95,11 @@ uint8_t ai_winner(void);
 static inline bool ai_in_camp(uint8_t side, uint8_t point)
 {
     return side == RULES_WHITE ? point >= RULES_POINTS - RULES_FILES : point < RULES_FILES;
+}
+/* The piece-square value of a piece of `side` on point q (flash). */
+static inline int16_t ai_piece_square(uint8_t side, uint8_t q)
+{
+    return (int16_t)flash_word(&ai_board.values[side][q]);
 }
 static inline uint8_t ai_ready(uint8_t side) { return (ai_board.hand[side] >> 3) & 7u; }
 static inline uint8_t ai_captured(uint8_t side) { return ai_board.hand[side] & 7u; }

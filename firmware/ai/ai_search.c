@@ -1,6 +1,7 @@
-/* Negamax alpha-beta with iterative deepening, quiescence on captures and
- * arrivals, killer moves, and a node budget; board values kept up to date
- * move by move so that a leaf costs a few table reads. */
+/* Negamax alpha-beta with iterative deepening, principal variation search
+ * (null windows after the first move), quiescence on captures and
+ * arrivals, killer moves, and a node budget, on the AI's own board
+ * (ai_board.h), whose values are kept up to date move by move. */
 #include "ai.h"
 #include "ai_eval.h"
 #include "flash.h"
@@ -10,16 +11,21 @@
 #define AI_PLY_COST 128 /* more than any final-score difference: sooner wins first */
 #define AI_DECIDED (AI_WIN - (int16_t)(AI_MAX_PLY * AI_PLY_COST) - 200) /* a won or lost game */
 #define AI_SCORE_UNIT 10 /* centi-pieces per point of final-score difference */
+/* No new iteration starts once this share of the node budget is spent (it
+ * would rarely finish; measured in the arena against 4 and 6). */
+#define AI_NEXT_ITERATION 3u
 
 /* Levels: depth, quiescence depth, node budget / 16, root noise. The
- * budget is a hard limit; no new iteration starts past a sixth of it.
- * Sized from make bench at about 3,700 nodes/s; now about 4,500 (same budgets). */
+ * budget is a hard limit; no new iteration starts past a third of it.
+ * Sized from make bench (AVR nodes per second, 62 suite positions) so that
+ * level 5's mean move stays within 0.5 s and its worst within 2 s, and
+ * levels 1-2 within 0.2 s; docs/ai.md has the figures. */
 static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
     {1, 1, 20, 120},  /* 1: one move ahead and the reply's captures; often misjudges */
     {2, 2, 40, 30},    /* 2: sees replies and simple exchanges */
-    {3, 3, 100, 0},    /* 3 */
-    {4, 3, 250, 0},    /* 4 */
-    {5, 3, 450, 0},    /* 5: the strongest the 2-second budget allows */
+    {4, 3, 200, 0},    /* 3 */
+    {5, 3, 450, 0},    /* 4 */
+    {6, 3, 560, 0},    /* 5: the strongest the 2-second budget allows */
 };
 
 void ai_level(uint8_t level, ai_level_t *out)
@@ -87,7 +93,7 @@ static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
     for (uint8_t i = front; i < n; i++)
         if (m[i] == killer) {
             m[i] = m[front];
-            m[front] = killer;
+            m[front++] = killer;
             break;
         }
 }
@@ -145,7 +151,16 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
     for (uint8_t i = 0; i < n; i++) {
         ai_undo_t u;
         make(m[i], &u);
-        const int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+        int16_t v;
+        if (i == 0u) {
+            v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+        } else {
+            /* the first move is probably best: prove the others worse with
+             * a null window, search again only the one that is not */
+            v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
+            if (v > alpha && v < beta && !S.abort)
+                v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+        }
         ai_unmake(m[i], &u);
         if (S.abort)
             break;
@@ -241,7 +256,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
         if (S.abort)
             break;
         stats->depth = depth;
-        if (S.nodes > S.budget / 6u)
+        if (S.nodes > S.budget / AI_NEXT_ITERATION)
             break; /* the next iteration would not finish in time */
         if (iter_score >= AI_DECIDED || iter_score <= -AI_DECIDED)
             break; /* the result is decided */
