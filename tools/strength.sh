@@ -8,6 +8,7 @@ ARENA=build/host/jarmo-arena
 PAIRS=${PAIRS:-10}
 UCT_PAIRS=${UCT_PAIRS:-5}
 UCT=${UCT:-20000}
+REF_PAIRS=${REF_PAIRS:-50}
 out=docs/strength.md
 row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
   "$ARENA" -g "$1" "$2" "$3" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
@@ -37,6 +38,14 @@ row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
     row "$PAIRS" "ai:$l" greedy
     row "$UCT_PAIRS" "ai:$l" "uct:$UCT"
   done
+  echo
+  echo "Against the fixed reference player \`ref:LEVEL\`, the AI as of commit ed8511a"
+  echo "(\`tools/arena/reference/\`, frozen; $REF_PAIRS pairs per rule set; level 5 also with a second seed):"
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  for l in 5 4 3; do row "$REF_PAIRS" "ai:$l" "ref:$l"; done
+  "$ARENA" -g "$REF_PAIRS" -s 2 ai:5 ref:5 | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 (seed 2) | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
   echo
   echo "Each level against the one below:"
   echo

@@ -23,7 +23,7 @@ typedef struct {
 
 /* Called every AI_POLL_NODES nodes while thinking: keep the console alive
  * (watchdog, display, buttons). It cannot stop the search. */
-#define AI_POLL_NODES 128u
+#define AI_POLL_NODES 256u
 typedef void (*ai_poll_fn)(void *ctx);
 
 /* Level 1..AI_LEVELS: maximum depth, quiescence depth, node budget, noise. */
