@@ -561,7 +561,10 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
         if (RULES_MOVE_RET(m) != RULES_NO_POINT)
             v.targets |= RULES_BIT(RULES_MOVE_RET(m));
         v.cursor_on = false;
-        if ((now / 150u) % 2u)
+        /* lit at once, then 150 ms off and on: the phase counts from when
+         * the move appeared, however long the console thought */
+        const uint32_t since = ui->shown_since ? ui->shown_since : ui->hint_since;
+        if (((now - since) / 150u) % 2u)
             v.targets = 0, v.selected = RULES_NO_POINT;
     }
     render_game(c, &v);
