@@ -15,38 +15,6 @@
 
 #define FAR 99
 
-/* Moves a lone piece needs from p to the enemy camp (FAR: never), over the
- * rule set's links (the extra link only where it exists) and directions. */
-static void distances(uint8_t set, uint8_t side, uint8_t dist[RULES_POINTS])
-{
-    const uint8_t flags = rules_set_flags(set);
-    const uint32_t camp = rules_enemy_camp(side);
-    for (uint8_t p = 0; p < RULES_POINTS; p++)
-        dist[p] = (camp & RULES_BIT(p)) ? 0 : FAR;
-    for (int changed = 1; changed;) { /* relax until stable */
-        changed = 0;
-        for (uint8_t p = 0; p < RULES_POINTS; p++) {
-            if (camp & RULES_BIT(p))
-                continue;
-            for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
-                bool extra;
-                const uint8_t t = rules_neighbour(p, slot, &extra);
-                if (t == RULES_NO_POINT)
-                    break;
-                if (extra && !(flags & RS_EXTRA_LINK))
-                    continue;
-                if ((flags & RS_FORWARD_ONLY) &&
-                    (side == RULES_WHITE ? rules_row(t) < rules_row(p) : rules_row(t) > rules_row(p)))
-                    continue;
-                if (dist[t] != FAR && dist[t] + 1 < dist[p]) {
-                    dist[p] = (uint8_t)(dist[t] + 1);
-                    changed = 1;
-                }
-            }
-        }
-    }
-}
-
 /* The points a piece of `side` may step to from p under the rule set,
  * AI_LINK_END-terminated (firmware/ai/ai_board.h). */
 static void link_list(uint8_t set, uint8_t side, uint8_t p, uint8_t out[AI_LINK_SLOTS])
@@ -67,6 +35,31 @@ static void link_list(uint8_t set, uint8_t side, uint8_t p, uint8_t out[AI_LINK_
     }
     while (n < AI_LINK_SLOTS)
         out[n++] = AI_LINK_END;
+}
+
+/* Moves a lone piece needs from p to the enemy camp (FAR: never), over the
+ * rule set's links (the extra link only where it exists) and directions. */
+static void distances(uint8_t set, uint8_t side, uint8_t dist[RULES_POINTS])
+{
+    const uint32_t camp = rules_enemy_camp(side);
+    for (uint8_t p = 0; p < RULES_POINTS; p++)
+        dist[p] = (camp & RULES_BIT(p)) ? 0 : FAR;
+    for (int changed = 1; changed;) { /* relax until stable */
+        changed = 0;
+        for (uint8_t p = 0; p < RULES_POINTS; p++) {
+            if (camp & RULES_BIT(p))
+                continue;
+            uint8_t links[AI_LINK_SLOTS];
+            link_list(set, side, p, links);
+            for (uint8_t i = 0; i < AI_LINK_SLOTS && links[i] != AI_LINK_END; i++) {
+                const uint8_t t = links[i];
+                if (dist[t] != FAR && dist[t] + 1 < dist[p]) {
+                    dist[p] = (uint8_t)(dist[t] + 1);
+                    changed = 1;
+                }
+            }
+        }
+    }
 }
 
 /* The distinct link tables, numbered in order of first use. */
