@@ -26,9 +26,7 @@ static void normalised(const rules_pos_t *p, uint8_t out[RULES_POS_BYTES])
     rules_pos_t q = *p;
     for (uint8_t s = 0; s < 2; s++) {
         uint8_t from, to, len;
-        if (rules_chain_of(&q, s, &from, &to, &len))
-            rules_set_chain(&q, s, from, to, len);
-        else {
+        if (!rules_chain_of(&q, s, &from, &to, &len)) {
             rules_clear_chain(&q, s);
             q.hand[s] &= (uint8_t)~RULES_HAND_CHAIN;
         }
@@ -47,8 +45,11 @@ static void check_same_pos(const rules_pos_t *p, const char *when, rules_move_t 
     normalised(p, y);
     if (m)
         rules_move_to_text(m, mt);
-    if (memcmp(x, y, sizeof x) != 0)
-        fail_msg("%s %s: the AI board has %s, the core %s", when, mt, text_of(&q), text_of(p));
+    if (memcmp(x, y, sizeof x) != 0) {
+        char mine[RULES_POS_TEXT_MAX];
+        rules_pos_to_text(&q, mine); /* text_of() has one buffer */
+        fail_msg("%s %s: the AI board has %s, the core %s", when, mt, mine, text_of(p));
+    }
     /* the counters against a recount */
     const ai_board_t kept = ai_board;
     ai_board_load(p);
@@ -70,6 +71,30 @@ static void check_same_pos(const rules_pos_t *p, const char *when, rules_move_t 
 
 static unsigned positions_checked, moves_checked;
 
+/* The core's and the AI board's moves of one kind, compared as sets. */
+static void check_same_moves(const char *kind, rules_move_t *core, uint8_t n, rules_move_t *mine, uint8_t k,
+                             const char *where)
+{
+    if (k != n)
+        fail_msg("%u %s moves from the AI board, %u from the core at %s", k, kind, n, where);
+    qsort(core, n, sizeof core[0], cmp_move);
+    qsort(mine, k, sizeof mine[0], cmp_move);
+    if (memcmp(core, mine, n * sizeof core[0]) != 0)
+        fail_msg("%s moves differ at %s", kind, where);
+}
+
+/* The AI board (loaded with p or moved to it) ends and scores p as the core
+ * does; `when` and `where` say which position it is, for the message. */
+static void check_same_ending(const rules_pos_t *p, const char *when, const char *where)
+{
+    uint8_t s1[2], s2[2];
+    assert_int_equal(ai_ended_by_condition(), rules_ended_by_condition(p));
+    ai_score(s1);
+    rules_score(p, s2);
+    if (s1[0] != s2[0] || s1[1] != s2[1] || ai_winner() != rules_winner(p))
+        fail_msg("score or winner differ %s %s", when, where);
+}
+
 /* Everything at one position; returns the number of legal moves. */
 static uint8_t check_position(const rules_pos_t *p)
 {
@@ -77,33 +102,16 @@ static uint8_t check_position(const rules_pos_t *p)
     ai_board_load(p);
     check_same_pos(p, "load", 0);
     const char *where = text_of(p);
-    assert_int_equal(ai_ended_by_condition(), rules_ended_by_condition(p));
-    uint8_t s1[2], s2[2];
-    ai_score(s1);
-    rules_score(p, s2);
-    if (s1[0] != s2[0] || s1[1] != s2[1] || ai_winner() != rules_winner(p))
-        fail_msg("score or winner differ at %s", where);
+    check_same_ending(p, "at", where);
 
     const uint8_t n = rules_legal_moves(p, core);
-    const uint8_t k = ai_legal_moves(mine, RULES_MAX_MOVES);
-    if (k != n)
-        fail_msg("%u legal moves from the AI board, %u from the core at %s", k, n, where);
-    qsort(core, n, sizeof core[0], cmp_move);
-    qsort(mine, k, sizeof mine[0], cmp_move);
-    if (memcmp(core, mine, n * sizeof core[0]) != 0)
-        fail_msg("legal moves differ at %s", where);
+    check_same_moves("legal", core, n, mine, ai_legal_moves(mine, RULES_MAX_MOVES), where);
     if (n > 1 && ai_legal_moves(mine, (uint8_t)(n - 1)) != RULES_OVERFLOW)
         fail_msg("no overflow reported with room for %u of %u moves at %s", n - 1, n, where);
 
     if (!rules_ended_by_condition(p)) {
-        const uint8_t tn = rules_tactical_moves(p, core, RULES_MAX_MOVES);
-        const uint8_t tk = ai_tactical_moves(mine, RULES_MAX_MOVES);
-        if (tk != tn)
-            fail_msg("%u tactical moves from the AI board, %u from the core at %s", tk, tn, where);
-        qsort(core, tn, sizeof core[0], cmp_move);
-        qsort(mine, tk, sizeof mine[0], cmp_move);
-        if (memcmp(core, mine, tn * sizeof core[0]) != 0)
-            fail_msg("tactical moves differ at %s", where);
+        check_same_moves("tactical", core, rules_tactical_moves(p, core, RULES_MAX_MOVES), mine,
+                         ai_tactical_moves(mine, RULES_MAX_MOVES), where);
     }
 
     /* every move: make on both, compare, unmake on both, compare */
@@ -115,11 +123,7 @@ static uint8_t check_position(const rules_pos_t *p)
         rules_make(&q, core[i], &ru);
         ai_make(core[i], &au);
         check_same_pos(&q, "after make", core[i]);
-        assert_int_equal(ai_ended_by_condition(), rules_ended_by_condition(&q));
-        ai_score(s1);
-        rules_score(&q, s2);
-        if (s1[0] != s2[0] || s1[1] != s2[1] || ai_winner() != rules_winner(&q))
-            fail_msg("score or winner differ after a move at %s", where);
+        check_same_ending(&q, "after a move at", where);
         ai_unmake(core[i], &au);
         check_same_pos(p, "after unmake", core[i]);
         moves_checked++;
