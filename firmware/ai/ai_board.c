@@ -5,7 +5,6 @@
 #include "ai_board.h"
 #include "ai_tables.h"
 #include "flash.h"
-#include "rules/rules_sets.h"
 
 /* hand byte, as the rules core lays out its own */
 #define HAND_CAPTURED 0x07u
@@ -415,8 +414,6 @@ static bool side_finished(uint8_t s, uint8_t end_rule)
         return true;
     }
 }
-
-_Static_assert(AI_FLAG_CHAIN_ENDS_GAME == RS_CHAIN_ENDS_GAME, "ai_board.h's copy of the flag");
 
 bool ai_ended_slow(void)
 {

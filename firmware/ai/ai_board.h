@@ -17,6 +17,7 @@
 
 #include "flash.h"
 #include "rules/rules.h"
+#include "rules/rules_sets.h"
 
 /* cell byte: side bits, mark, and the piece's slot in its side's list */
 #define AI_CELL_WHITE 0x01u
@@ -80,11 +81,10 @@ void ai_unmake(rules_move_t m, const ai_undo_t *u);
  * runs at every node: its common answer ("no: both sides still have pieces
  * on the way, and shuttling cannot end this rule set") is inline. */
 bool ai_ended_slow(void);
-#define AI_FLAG_CHAIN_ENDS_GAME 0x80u /* rules_sets.h RS_CHAIN_ENDS_GAME, checked in ai_board.c */
 static inline bool ai_ended_by_condition(void)
 {
     if (ai_board.count[0] != ai_board.in_camp[0] && ai_board.count[1] != ai_board.in_camp[1] &&
-        !(ai_board.flags & AI_FLAG_CHAIN_ENDS_GAME))
+        !(ai_board.flags & RS_CHAIN_ENDS_GAME))
         return false;
     return ai_ended_slow();
 }

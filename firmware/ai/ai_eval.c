@@ -3,7 +3,6 @@
  * pieces off the board, marks and tempo added here. */
 #include "ai.h"
 #include "ai_eval.h"
-#include "rules/rules_sets.h"
 
 int16_t ai_off_board_value(uint8_t side)
 {
@@ -20,8 +19,6 @@ int16_t ai_off_board_value(uint8_t side)
         v = (int16_t)(v + captured * AI_W_CAPTURED + AI_W_MARK * ai_board.marks[side]);
     return v;
 }
-
-_Static_assert(AI_FLAG_PROMOTIONS_LIVE == RS_RESERVE_IF_MARKED, "ai_eval.h's copy of the flag");
 
 int16_t ai_evaluate(const rules_pos_t *p)
 {

@@ -10,7 +10,6 @@
 /* The value of a side's pieces off the board (and, in jasir, of its
  * promoted pieces): zero in the common case, tested inline below. */
 int16_t ai_off_board_value(uint8_t side);
-#define AI_FLAG_PROMOTIONS_LIVE 0x10u /* rules_sets.h RS_RESERVE_IF_MARKED, checked in ai_eval.c */
 
 /* Evaluation of the AI board for the side to move, in centi-pieces. The
  * piece-square part is the board's running value[] (kept move by move). */
@@ -18,7 +17,7 @@ static inline int16_t ai_evaluate_board(void)
 {
     const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u);
     int16_t v = (int16_t)(ai_board.value[s] - ai_board.value[o] + AI_W_TEMPO);
-    if (((ai_board.hand[0] | ai_board.hand[1]) & 0x3Fu) || (ai_board.flags & AI_FLAG_PROMOTIONS_LIVE))
+    if (((ai_board.hand[0] | ai_board.hand[1]) & 0x3Fu) || (ai_board.flags & RS_RESERVE_IF_MARKED))
         v = (int16_t)(v + ai_off_board_value(s) - ai_off_board_value(o));
     return v;
 }

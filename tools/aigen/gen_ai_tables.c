@@ -83,7 +83,7 @@ static void print_links(void)
         fprintf(stderr, "gen_ai_tables: %u distinct link tables, ai_tables.h says %u\n", count, AI_LINK_VARIANTS);
         exit(1);
     }
-    printf("\nconst uint8_t ai_links[AI_LINK_VARIANTS][RULES_POINTS * 8u] FLASH_TABLE = {\n");
+    printf("\nconst uint8_t ai_links[AI_LINK_VARIANTS][RULES_POINTS * AI_LINK_SLOTS] FLASH_TABLE = {\n");
     for (unsigned v = 0; v < count; v++) {
         printf("    {\n");
         for (uint8_t p = 0; p < RULES_POINTS; p++) {
