@@ -197,31 +197,31 @@ static bool parse_count(const char *s, unsigned long lo, unsigned long hi, unsig
 
 #define UCT_MAX_PLAYOUTS 1000000uL
 
+/* The players that take a number: "ai:5", "ref:5", "uct:20000". */
+static const struct {
+    const char *prefix;
+    kind_t kind;
+    unsigned long max;
+} numbered[] = {
+    {"ai:", P_AI, AI_LEVELS},
+    {"ref:", P_REF, REF_AI_LEVELS},
+    {"uct:", P_UCT, UCT_MAX_PLAYOUTS},
+};
+
 static bool parse_player(const char *s, player_t *pl)
 {
-    unsigned long v;
     memset(pl, 0, sizeof *pl);
     snprintf(pl->name, sizeof pl->name, "%s", s);
-    if (strncmp(s, "ai:", 3) == 0) {
-        pl->kind = P_AI;
-        if (!parse_count(s + 3, 1, AI_LEVELS, &v))
-            return false;
-        pl->param = (unsigned)v;
-        return true;
-    }
-    if (strncmp(s, "ref:", 4) == 0) {
-        pl->kind = P_REF;
-        if (!parse_count(s + 4, 1, REF_AI_LEVELS, &v))
-            return false;
-        pl->param = (unsigned)v;
-        return true;
-    }
-    if (strncmp(s, "uct:", 4) == 0) {
-        pl->kind = P_UCT;
-        if (!parse_count(s + 4, 1, UCT_MAX_PLAYOUTS, &v))
-            return false;
-        pl->param = (unsigned)v;
-        return true;
+    for (size_t i = 0; i < sizeof numbered / sizeof numbered[0]; i++) {
+        const size_t len = strlen(numbered[i].prefix);
+        if (strncmp(s, numbered[i].prefix, len) == 0) {
+            unsigned long v;
+            pl->kind = numbered[i].kind;
+            if (!parse_count(s + len, 1, numbered[i].max, &v))
+                return false;
+            pl->param = (unsigned)v;
+            return true;
+        }
     }
     pl->kind = strcmp(s, "random") == 0 ? P_RANDOM : P_GREEDY;
     return strcmp(s, "random") == 0 || strcmp(s, "greedy") == 0;
