@@ -38,10 +38,13 @@ enum {
 };
 /* Debounced state of all buttons (1 = held down), sampled every ms. */
 uint8_t hal_buttons(void);
-/* The buttons whose debounced state went down since the last call, even
- * if they are up again: a tap while the main loop was busy (an EEPROM save
- * takes up to ~100 ms) is not lost. */
-uint8_t hal_buttons_pressed(void);
+/* The debounced states (as hal_buttons() gives them) since the last call,
+ * oldest first, one per change; returns how many (0: none). Taps while the
+ * main loop was busy (an EEPROM save takes up to ~100 ms) keep their order
+ * and their count. Past HAL_BUTTON_CHANGES changes the newest replace the
+ * last, so the last state is always the current one. */
+#define HAL_BUTTON_CHANGES 16u /* 8 taps */
+uint8_t hal_button_changes(uint8_t states[HAL_BUTTON_CHANGES]);
 
 /* ---- time, sound ---------------------------------------------------------- */
 uint32_t hal_millis(void);

@@ -22,4 +22,4 @@ check ai firmware/ai flash.h 'rules/*'
 check storage firmware/storage 'rules/*' hal.h
 check game firmware/game 'rules/*' 'ai/*' 'storage/*' hal.h flash.h
 check hal-interface hal hal.h
-check hal-avr hal/avr hal.h debounce.h ws2812_layout.h BOARD_HEADER
+check hal-avr hal/avr hal.h button_changes.h debounce.h ws2812_layout.h BOARD_HEADER

@@ -3,6 +3,7 @@
  * settings store (with a fake EEPROM that can lose power mid-write). */
 #include "helpers.h"
 
+#include "button_changes.h"
 #include "debounce.h"
 #include "storage/game_save.h"
 #include "hal.h"
@@ -62,33 +63,62 @@ static uint8_t run_input(input_t *in, uint8_t buttons, uint32_t from, uint32_t t
     uint8_t total = 0;
     for (uint32_t t = from; t <= to; t++) {
         input_event_t ev[INPUT_MAX_EVENTS];
-        const uint8_t n = input_update(in, buttons, 0, t, ev);
+        const uint8_t n = input_update(in, buttons, t, ev);
         for (uint8_t i = 0; i < n && total < max; i++)
             all[total++] = ev[i];
     }
     return total;
 }
 
-/* A tap that came and went while the main loop was busy (an EEPROM save)
- * still gives its press and release, once. */
-static void test_input_unseen_tap(void **state)
+/* Taps that came and went while the main loop was busy (an EEPROM save):
+ * the tick ISR's list of changes keeps their order and count, and the
+ * input turns them into presses and releases in that order. */
+static void test_button_changes_keep_taps(void **state)
 {
     (void)state;
+    button_changes_t c = {0, {0}};
+    /* right, A, right again: down and up each */
+    const uint8_t taps[] = {HAL_BTN_RIGHT, 0, HAL_BTN_A, 0, HAL_BTN_RIGHT, 0};
+    for (uint8_t i = 0; i < sizeof taps; i++)
+        button_changes_add(&c, taps[i]);
+    uint8_t states[HAL_BUTTON_CHANGES];
+    const uint8_t k = button_changes_take(&c, states);
+    assert_int_equal(k, 6);
+    assert_int_equal(button_changes_take(&c, states + k), 0); /* taken: empty */
     input_t in;
-    input_event_t ev[INPUT_MAX_EVENTS];
     input_init(&in);
-    uint8_t n = input_update(&in, 0, HAL_BTN_RIGHT | HAL_BTN_A, 100, ev);
-    assert_int_equal(n, 4);
-    assert_int_equal(ev[0].kind, INPUT_PRESS);
-    assert_int_equal(ev[0].button, HAL_BTN_RIGHT);
-    assert_int_equal(ev[1].kind, INPUT_RELEASE);
-    assert_int_equal(ev[2].button, HAL_BTN_A);
-    n = input_update(&in, 0, 0, 101, ev);
-    assert_int_equal(n, 0);
-    /* a press still held is reported as usual, once */
-    n = input_update(&in, HAL_BTN_B, HAL_BTN_B, 102, ev);
-    assert_int_equal(n, 1);
-    assert_int_equal(ev[0].kind, INPUT_PRESS);
+    const uint8_t want[][2] = {{INPUT_PRESS, HAL_BTN_RIGHT}, {INPUT_RELEASE, HAL_BTN_RIGHT}, {INPUT_PRESS, HAL_BTN_A},
+                               {INPUT_RELEASE, HAL_BTN_A},   {INPUT_PRESS, HAL_BTN_RIGHT}, {INPUT_RELEASE, HAL_BTN_RIGHT}};
+    for (uint8_t i = 0; i < k; i++) {
+        input_event_t ev[INPUT_MAX_EVENTS];
+        assert_int_equal(input_update(&in, states[i], 100, ev), 1);
+        assert_int_equal(ev[0].kind, want[i][0]);
+        assert_int_equal(ev[0].button, want[i][1]);
+    }
+}
+
+/* More changes than the list holds: the newest replace the last, so the
+ * last state is the current one and no button is left down. */
+static void test_button_changes_full_ends_current(void **state)
+{
+    (void)state;
+    button_changes_t c = {0, {0}};
+    for (uint8_t i = 0; i < 3u * HAL_BUTTON_CHANGES + 1u; i++) /* UP down and up, ending down */
+        button_changes_add(&c, (uint8_t)(i % 2u == 0u ? HAL_BTN_UP : 0u));
+    button_changes_add(&c, 0); /* let go */
+    uint8_t states[HAL_BUTTON_CHANGES];
+    const uint8_t k = button_changes_take(&c, states);
+    assert_int_equal(k, HAL_BUTTON_CHANGES);
+    assert_int_equal(states[0], HAL_BTN_UP);
+    assert_int_equal(states[k - 1u], 0);
+    input_t in;
+    input_init(&in);
+    input_event_t ev[INPUT_MAX_EVENTS];
+    for (uint8_t i = 0; i < k; i++)
+        (void)input_update(&in, states[i], 100, ev);
+    assert_int_equal(in.down, 0);
+    /* no repeat later: nothing is held */
+    assert_int_equal(input_update(&in, 0, 2000, ev), 0);
 }
 
 static void test_input_press_release(void **state)
@@ -378,7 +408,8 @@ int main(void)
         cmocka_unit_test(test_debounce_ignores_chatter),
         cmocka_unit_test(test_game_record_bytes),
         cmocka_unit_test(test_input_press_release),
-        cmocka_unit_test(test_input_unseen_tap),
+        cmocka_unit_test(test_button_changes_keep_taps),
+        cmocka_unit_test(test_button_changes_full_ends_current),
         cmocka_unit_test(test_input_arrow_auto_repeat),
         cmocka_unit_test(test_input_long_hold_once),
         cmocka_unit_test(test_render_start_position),

@@ -18,20 +18,11 @@ void input_init_held(input_t *in, uint8_t buttons)
     in->down = buttons;
 }
 
-uint8_t input_update(input_t *in, uint8_t buttons, uint8_t pressed, uint32_t now, input_event_t *out)
+uint8_t input_update(input_t *in, uint8_t buttons, uint32_t now, input_event_t *out)
 {
     uint8_t n = 0;
     const uint8_t changed = buttons ^ in->down;
-    /* taps the loop did not see: down and up again between two calls */
-    const uint8_t unseen = (uint8_t)(pressed & ~buttons & ~in->down);
     for (uint8_t bit = 1; bit && bit <= HAL_BTN_B; bit = (uint8_t)(bit << 1)) {
-        if (unseen & bit) {
-            out[n].kind = INPUT_PRESS;
-            out[n++].button = bit;
-            out[n].kind = INPUT_RELEASE;
-            out[n++].button = bit;
-            continue;
-        }
         if (!(changed & bit))
             continue;
         if (buttons & bit) {

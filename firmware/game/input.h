@@ -8,7 +8,7 @@
 #define INPUT_REPEAT_DELAY_MS 400u
 #define INPUT_REPEAT_EVERY_MS 120u
 #define INPUT_HOLD_MS 800u
-#define INPUT_MAX_EVENTS 14u /* a press and a release per button, a repeat or a hold */
+#define INPUT_MAX_EVENTS 7u /* a press or a release per button, a repeat or a hold */
 
 enum { INPUT_PRESS = 1, INPUT_RELEASE, INPUT_REPEAT, INPUT_HOLD };
 
@@ -29,10 +29,9 @@ void input_init(input_t *in);
 /* As input_init, with these buttons already down: their release is not
  * an action either (the press that woke the console). */
 void input_init_held(input_t *in, uint8_t buttons);
-/* Compares the debounced state with the last one; writes up to
- * INPUT_MAX_EVENTS events and returns how many. `pressed` are the buttons
- * that went down since the last call (hal_buttons_pressed): one that went
- * down and up again unseen still gives its press and release. */
-uint8_t input_update(input_t *in, uint8_t buttons, uint8_t pressed, uint32_t now, input_event_t *out);
+/* Compares a debounced state with the last one (call it once for each
+ * change, in order, or with the same state to run the timers); writes up to
+ * INPUT_MAX_EVENTS events and returns how many. */
+uint8_t input_update(input_t *in, uint8_t buttons, uint32_t now, input_event_t *out);
 
 #endif

@@ -12,16 +12,30 @@ static ui_t ui;
 static input_t input;
 static hal_canvas_t canvas;
 
+/* Every change of the buttons since the last look, in order, then the
+ * timers (repeat, hold); the events go to the UI unless `act` is false. */
+static void take_input(uint32_t now, bool act)
+{
+    uint8_t states[HAL_BUTTON_CHANGES];
+    const uint8_t changes = hal_button_changes(states);
+    uint8_t i = 0;
+    do {
+        input_event_t events[INPUT_MAX_EVENTS];
+        const uint8_t n = input_update(&input, changes ? states[i] : input.down, now, events);
+        for (uint8_t e = 0; act && e < n; e++)
+            ui_event(&ui, &events[e], now);
+    } while (++i < changes);
+}
+
 /* While the console thinks: keep the watchdog fed, keep the input state
  * machine in step (presses are dropped: nothing happens until it has
  * moved) and let the thinking sweep move. The refresh itself never stops:
  * it runs in the display interrupt. */
 static void while_thinking(void)
 {
-    input_event_t events[INPUT_MAX_EVENTS];
     const uint32_t now = hal_millis();
     hal_watchdog_kick();
-    input_update(&input, hal_buttons(), hal_buttons_pressed(), now, events);
+    take_input(now, false);
     ui_note_activity(&ui, now);
     if (ui_draw(&ui, canvas, now))
         hal_display_present(canvas);
@@ -34,13 +48,10 @@ int main(void)
     ui_init(&ui, boot_count_next());
     input_init(&input);
     for (;;) {
-        input_event_t events[INPUT_MAX_EVENTS];
         hal_mark(HAL_MARK_LOOP);
         hal_watchdog_kick();
         const uint32_t now = hal_millis();
-        const uint8_t n = input_update(&input, hal_buttons(), hal_buttons_pressed(), now, events);
-        for (uint8_t i = 0; i < n; i++)
-            ui_event(&ui, &events[i], now);
+        take_input(now, true);
         ui_step(&ui, now, while_thinking);
         if (ui_draw(&ui, canvas, now))
             hal_display_present(canvas);
@@ -54,8 +65,9 @@ int main(void)
             while (hal_millis() - woke < WAKE_SETTLE_MS)
                 hal_watchdog_kick();
             ui_note_activity(&ui, hal_millis());
+            uint8_t dropped[HAL_BUTTON_CHANGES];
+            hal_button_changes(dropped);
             input_init_held(&input, hal_buttons());
-            hal_buttons_pressed();
             hal_debug_line("wake");
         }
         hal_idle();

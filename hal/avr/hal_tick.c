@@ -3,6 +3,7 @@
 #include <avr/interrupt.h>
 #include <util/atomic.h>
 
+#include "button_changes.h"
 #include "debounce.h"
 #include "hal.h"
 #include "hal_avr.h"
@@ -14,7 +15,7 @@
 
 static volatile uint32_t millis;
 static volatile uint8_t buttons;
-static volatile uint8_t pressed; /* went down since hal_buttons_pressed() */
+static button_changes_t changes; /* ISR adds; read with interrupts off */
 static volatile uint32_t jitter;
 static debounce_t debouncer;
 
@@ -37,9 +38,11 @@ ISR(TIMER0_COMPA_vect)
     millis++;
     const uint8_t before = buttons;
     buttons = debounce_step(&debouncer, read_buttons());
-    pressed |= (uint8_t)(buttons & ~before);
-    if (buttons != before) /* a human's timing is the entropy */
+    if (buttons != before) {
+        button_changes_add(&changes, buttons);
+        /* a human's timing is the entropy */
         jitter = (jitter << 5) ^ (jitter >> 27) ^ TCNT2 ^ (uint32_t)millis;
+    }
     hal_tone_ms_elapsed();
 }
 
@@ -62,15 +65,11 @@ uint32_t hal_millis(void)
 
 uint8_t hal_buttons(void) { return buttons; }
 
-uint8_t hal_buttons_pressed(void)
+uint8_t hal_button_changes(uint8_t states[HAL_BUTTON_CHANGES])
 {
-    uint8_t p;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
-    {
-        p = pressed;
-        pressed = 0;
-    }
-    return p;
+    uint8_t n;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { n = button_changes_take(&changes, states); }
+    return n;
 }
 
 uint32_t hal_tick_jitter(void)

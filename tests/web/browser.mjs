@@ -59,6 +59,13 @@ async function waitFor(what, ms, check) {
   }
   throw new Error(`${what} did not happen in ${ms / 1000} s${last && last !== false ? `: ${last}` : ''}`);
 }
+// waits for the emulated console's own clock to go on by `ms` (a loaded
+// machine runs it slower than the wall clock)
+async function simWait(page, ms) {
+  const cycles = () => page.evaluate(() => window.jarmo.mcu.cpu.cycles / (window.jarmo.mcu.freq / 1000));
+  const until = (await cycles()) + ms;
+  while ((await cycles()) < until) await sleep(20);
+}
 const waitUart = (page, text, ms = 5000) =>
   waitFor(`"${text}" on the debug console`, ms, async () => (await uart(page)).includes(text));
 // the same rows, the cells in `skip` ("x,y") aside (the blinking cursor)
@@ -149,7 +156,7 @@ try {
   await run('keyboard-move', async () => {
     const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
     const cursor = { at: 'c1' };
-    await sleep(300);
+    await simWait(page, 300);
     await enterMove(tapKey, page, cursor, 'c1-d3');
     await waitUart(page, 'move c1-d3').catch(async (e) => {
       throw new Error(`${e.message}; the matrix shows ${(await grid(page)).join('/')}; console: ${(await uart(page)).replace(/\n/g, ' | ')}; buttons ${await page.evaluate(() => window.jarmo.buttons.log.join(' '))}`);
@@ -165,6 +172,21 @@ try {
     globalThis.afterKeyboard = { context, page, cursor };
     return `${tones} tones on the buzzer pin`;
   });
+  // a machine too slow for real time: the keys reach the console as the
+  // taps they were, in order, even those made while it still starts and
+  // saves its first game (Chromium's CPU throttling: 8 times slower)
+  await run('keyboard-move-slow-machine', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
+    await waitUart(page, 'move c1-d3', 20000).catch(async (e) => {
+      throw new Error(`${e.message}; buttons ${await page.evaluate(() => window.jarmo.buttons.log.join(' '))}`);
+    });
+    const s = await page.evaluate(() => window.jarmo.stats());
+    await context.close();
+    return `real_time_ratio: ${s.ratio.toFixed(2)}`;
+  });
   await run('click-move', async () => {
     const { page, cursor } = globalThis.afterKeyboard;
     await enterMove(tapClick, page, cursor, 'd5-b4');
@@ -176,7 +198,7 @@ try {
   });
   await run('reload-resumes', async () => {
     const { context, page } = globalThis.afterKeyboard;
-    await sleep(500); // the save takes about 0.1 s
+    await simWait(page, 500); // the save takes about 0.1 s
     await page.reload();
     await waitUart(page, 'resume classic', 5000);
     await waitFor('the resumed position', 3000, async () => {
@@ -189,7 +211,7 @@ try {
   // 4. a whole game against the console, entered with the keyboard
   await run('game-against-console', async () => {
     const { context, page, errors } = await openConsole(browser, url, 'jarmo-handheld');
-    await sleep(300);
+    await simWait(page, 300);
     // the menu (hold B): Mode -> console, Level one down (2), New match
     await page.keyboard.press('m');
     await sleep(1400);
