@@ -205,6 +205,7 @@ sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
 	    echo "wait-uart 900000 perft $$r 6 $$(printf 'rules %s\nperft 6\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
 	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
 	@$(H)/suite_expect $(A)/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
+	@# any other 595-matrix board (board-defs/README.md): the basic scripts
 	@for b in $(filter-out jarmo-nano,$(OTHER_BOARDS)); do for t in boot select bounce settings; do \
 	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(call sim_of,$$b)"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
 	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
