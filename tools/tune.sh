@@ -1,24 +1,41 @@
 #!/usr/bin/env bash
-# Weight tuning by measurement: builds the arena with one evaluation weight
-# changed (tables regenerated with it), plays each variant at level 3
-# against the same opponent, and prints one line per variant.
-#   tools/tune.sh [PAIRS] [OPPONENT]    e.g. tools/tune.sh 10 uct:5000
+# Weight tuning by measurement: builds the arena with evaluation weights
+# changed (-D overrides of firmware/ai/ai_weights.h, the AI's tables
+# regenerated with them), plays each variant against the same opponent and
+# prints one line per variant. Run `make` first (the reference player's
+# objects are taken from the normal build).
+#   tools/tune.sh [PAIRS] [OPPONENT] [LEVEL]    e.g. tools/tune.sh 100 ref:5 5
+#   VARIANTS="name:-DFLAG=V ..." tools/tune.sh  your own variants
 set -eu
 cd "$(dirname "$0")/.."
 PAIRS=${1:-10}
 OPP=${2:-uct:5000}
-RULES_SRC="firmware/rules.c firmware/rules_board.c firmware/rules_sets.c firmware/rules_notation.c"
+LEVEL=${3:-3}
+RULES="firmware/rules/rules.c firmware/rules/rules_board.c firmware/rules/rules_sets.c
+  firmware/rules/rules_notation.c firmware/rules/rules_pos.c firmware/rules/rules_text.c"
+AI="firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c"
+FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena"
+REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
+[ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }
 variant() { # NAME FLAGS...
   local name=$1; shift
   local d=build/tune/$name
   mkdir -p "$d"
-  cc -std=gnu11 -O2 -Ifirmware "$@" -o "$d/gen" tools/aigen/gen_ai_tables.c $RULES_SRC
+  # shellcheck disable=SC2086
+  cc $FLAGS "$@" -o "$d/gen" tools/aigen/gen_ai_tables.c $RULES
   "$d/gen" > "$d/ai_tables.c"
-  cc -std=gnu11 -O3 -Ifirmware "$@" -o "$d/arena" tools/arena/arena.c firmware/ai_search.c firmware/ai_eval.c \
-    "$d/ai_tables.c" $RULES_SRC -lm
+  # shellcheck disable=SC2086
+  cc $FLAGS "$@" -o "$d/arena" tools/arena/arena.c $AI "$d/ai_tables.c" $RULES $REF -lm
   printf '%-22s ' "$name"
-  "$d/arena" -g "$PAIRS" ai:3 "$OPP"
+  "$d/arena" -g "$PAIRS" "ai:$LEVEL" "$OPP" | tail -1
 }
+if [ -n "${VARIANTS:-}" ]; then
+  for v in $VARIANTS; do
+    # shellcheck disable=SC2086
+    variant "${v%%:*}" $(printf '%s' "${v#*:}" | tr ',' ' ')
+  done
+  exit 0
+fi
 variant baseline
 variant step-8 -DAI_W_STEP=8
 variant step-22 -DAI_W_STEP=22
