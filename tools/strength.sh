@@ -47,6 +47,14 @@ row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
   for l in 5 4 3; do row "$REF_PAIRS" "ai:$l" "ref:$l"; done
   "$ARENA" -g "$REF_PAIRS" -s 2 ai:5 ref:5 | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 (seed 2) | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
   echo
+  echo "Level 5 against uct:$UCT in each rule set ($UCT_PAIRS pairs each, seed 3):"
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  for r in classic brainking ludos jasir; do
+    "$ARENA" -g "$UCT_PAIRS" -r "$r" -s 3 ai:5 "uct:$UCT" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 ('"$r"') | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+  done
+  echo
   echo "Each level against the one below:"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"

@@ -5,7 +5,8 @@
 # prints one line per variant. Run `make` first (the reference player's
 # objects are taken from the normal build).
 #   tools/tune.sh [PAIRS] [OPPONENT] [LEVEL]    e.g. tools/tune.sh 100 ref:5 5
-#   VARIANTS="name:-DFLAG=V ..." tools/tune.sh  your own variants
+#   VARIANTS="name:-DFLAG=V,-DFLAG2=W ..." tools/tune.sh  your own variants
+#   ARENA="-r jasir -s 3" tools/tune.sh ...     more arena options
 set -eu
 cd "$(dirname "$0")/.."
 PAIRS=${1:-10}
@@ -27,7 +28,8 @@ variant() { # NAME FLAGS...
   # shellcheck disable=SC2086
   cc $FLAGS "$@" -o "$d/arena" tools/arena/arena.c $AI "$d/ai_tables.c" $RULES $REF -lm
   printf '%-22s ' "$name"
-  "$d/arena" -g "$PAIRS" "ai:$LEVEL" "$OPP" | tail -1
+  # shellcheck disable=SC2086
+  "$d/arena" -g "$PAIRS" ${ARENA:-} "ai:$LEVEL" "$OPP" | tail -1
 }
 if [ -n "${VARIANTS:-}" ]; then
   for v in $VARIANTS; do

@@ -19,13 +19,13 @@
 #define AI_W_STUCK -20    /* a piece that can never reach the camp (jasir) */
 #endif
 #ifndef AI_W_READY
-#define AI_W_READY 70     /* an owed / held / reserve piece: it can be placed */
+#define AI_W_READY 90     /* an owed / held / reserve piece: it can be placed */
 #endif
 #ifndef AI_W_CAPTURED
 #define AI_W_CAPTURED 12  /* a captured piece a marked piece may bring back */
 #endif
 #ifndef AI_W_MARK
-#define AI_W_MARK 18      /* a marked piece while a captured piece waits */
+#define AI_W_MARK 40      /* a marked piece while a captured piece waits */
 #endif
 #ifndef AI_W_PROMOTED
 #define AI_W_PROMOTED 15  /* jasir: a promoted piece lives on if captured */
@@ -41,7 +41,7 @@
 #define AI_W_RACE_PIECE 10   /* a living piece (the winner scores 1 for each) */
 #endif
 #ifndef AI_W_RACE_STEP
-#define AI_W_RACE_STEP 30    /* per step still to go */
+#define AI_W_RACE_STEP 60    /* per step still to go */
 #endif
 #ifndef AI_W_RACE_STUCK
 #define AI_W_RACE_STUCK -150 /* a piece that can never arrive */
