@@ -236,8 +236,10 @@ static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t 
     B.chain_to[s] = t;
 }
 
-/* A step of an unmarked piece that neither captures nor brings one back:
- * most moves the search makes, so they skip the general case. */
+/* A step that neither captures nor spends a mark (an unmarked piece, or a
+ * marked one not arriving where arrivals bring pieces back): most moves the
+ * search makes, jasir's promoted pieces included, so they skip the general
+ * case. */
 #define PLAIN_STEP_BITS 0xFC00u /* capture flag and return point */
 #define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
 
@@ -256,7 +258,9 @@ void ai_make(rules_move_t m, ai_undo_t *u)
     B.stm = (uint8_t)(s ^ 1u);
     if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
         const uint8_t fcell = B.cell[f];
-        if (!(fcell & AI_CELL_MARK)) {
+        /* a marked piece keeps its mark (it moves with the cell) unless it
+         * arrives where an arrival spends it */
+        if (!(fcell & AI_CELL_MARK) || !((B.flags & RS_RETURN_ON_ARRIVAL) && ai_in_camp(s, t))) {
             B.cell[f] = 0;
             B.cell[t] = fcell;
             B.piece[s][(fcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = t;
