@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Measures the AI's strength with build/host/jarmo-arena and writes
 # docs/strength.md. Reproduce with: make build/host/jarmo-arena && tools/strength.sh
-# (PAIRS and UCT_PAIRS set the number of game pairs per rule set.)
+# (PAIRS, UCT_PAIRS, REF_PAIRS and LADDER_PAIRS set the number of game pairs
+# per rule set.)
 set -eu
 cd "$(dirname "$0")/.."
 ARENA=build/host/jarmo-arena
 PAIRS=${PAIRS:-10}
-UCT_PAIRS=${UCT_PAIRS:-5}
+UCT_PAIRS=${UCT_PAIRS:-10}
 UCT=${UCT:-20000}
 REF_PAIRS=${REF_PAIRS:-50}
+LADDER_PAIRS=${LADDER_PAIRS:-100}
 out=docs/strength.md
 row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
   "$ARENA" -g "$1" "$2" "$3" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
@@ -29,7 +31,7 @@ row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
   echo "UCB1 with c = 1.4, N random playouts per move)."
   echo
   echo "Reproduce: \`make build/host/jarmo-arena && tools/strength.sh\` ($PAIRS pairs per rule set"
-  echo "against random and greedy and between levels, $UCT_PAIRS against uct:$UCT)."
+  echo "against random and greedy, $UCT_PAIRS against uct:$UCT)."
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
@@ -55,11 +57,11 @@ row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
     "$ARENA" -g "$UCT_PAIRS" -r "$r" -s 3 ai:5 "uct:$UCT" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 ('"$r"') | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
   done
   echo
-  echo "Each level against the one below:"
+  echo "Each level against the one below ($LADDER_PAIRS pairs per rule set):"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  for l in 2 3 4 5; do row "$PAIRS" "ai:$l" "ai:$((l - 1))"; done
+  for l in 2 3 4 5; do row "$LADDER_PAIRS" "ai:$l" "ai:$((l - 1))"; done
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

@@ -1,4 +1,4 @@
-/* Evaluation weights, in centi-pieces. Shared by the AI (firmware/ai_eval.c)
+/* Evaluation weights, in centi-pieces. Shared by the AI (firmware/ai/ai_eval.*)
  * and the table generator (tools/aigen), which turns the per-point ones into
  * flash tables. Tuned on the host with build/host/jarmo-arena: tools/tune.sh
  * builds variants (each weight can be overridden with -D) and plays them
