@@ -5,6 +5,7 @@
 #include "ai_board.h"
 #include "ai_tables.h"
 #include "flash.h"
+#include "rules/rules_move_list.h"
 
 /* hand byte, as the rules core lays out its own */
 #define HAND_CAPTURED 0x07u
@@ -95,18 +96,6 @@ void ai_board_save(rules_pos_t *p)
 }
 
 /* ---- moves -------------------------------------------------------------- */
-typedef struct {
-    rules_move_t *buf;
-    uint8_t n, cap; /* n may pass cap: the caller reports an overflow */
-} list_t;
-
-static inline __attribute__((always_inline)) void push(list_t *l, rules_move_t m)
-{
-    if (l->n < l->cap)
-        l->buf[l->n] = m;
-    l->n++;
-}
-
 enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
 
 /* What a generation call knows of the position, for the rare cases the
@@ -119,7 +108,7 @@ static struct {
 /* A capture or an arrival (or, for GEN_SHIELDED, any step) from f to t,
  * whose cell is c (empty or the enemy's): the rules that only such moves
  * meet. Out of line: the link loop stays small and fast. */
-static __attribute__((noinline)) void special_move(list_t *l, uint8_t f, uint8_t t, uint8_t c)
+static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
 {
     const bool cap = c != 0u;
     const bool arrives = ai_in_camp(G.s, t);
@@ -138,12 +127,12 @@ static __attribute__((noinline)) void special_move(list_t *l, uint8_t f, uint8_t
         for (uint8_t q = home; q < home + RULES_FILES; q++)
             free = (uint8_t)(free + (!B.cell[q] || q == f));
         if (!free || G.may_hold)
-            push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+            rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
         for (uint8_t q = home; q < home + RULES_FILES; q++)
             if (!B.cell[q] || q == f)
-                push(l, RULES_MOVE(f, t, q, cap));
+                rules_move_list_push(l, RULES_MOVE(f, t, q, cap));
     } else {
-        push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+        rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
     }
 }
 
@@ -152,7 +141,7 @@ static __attribute__((noinline)) void special_move(list_t *l, uint8_t f, uint8_t
  * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. The
  * loop over links does the common cases itself: an own piece (nothing),
  * and a quiet step to an empty point outside the camp. */
-static void generate(list_t *l, uint8_t mode)
+static void generate(rules_move_list_t *l, uint8_t mode)
 {
     const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
     G.mode = mode;
@@ -175,7 +164,7 @@ static void generate(list_t *l, uint8_t mode)
     if (mode == GEN_ALL && ai_ready(s))
         for (uint8_t q = G.home; q < G.home + RULES_FILES; q++)
             if (!B.cell[q])
-                push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+                rules_move_list_push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
     /* camp test as one compare: t - camp_first < 5 */
     const uint8_t camp_first = s == RULES_WHITE ? RULES_POINTS - RULES_FILES : 0u;
     const bool quiet_steps = mode == GEN_ALL;
@@ -195,7 +184,7 @@ static void generate(list_t *l, uint8_t mode)
                 continue;
             if (!c && (uint8_t)(t - camp_first) >= RULES_FILES && mode != GEN_SHIELDED) {
                 if (quiet_steps && !(f == banned_from && t == banned_to))
-                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, 0));
+                    rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, 0));
                 continue;
             }
             special_move(l, f, t, c);
@@ -205,7 +194,7 @@ static void generate(list_t *l, uint8_t mode)
 
 uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
-    list_t l = {buf, 0, cap};
+    rules_move_list_t l = {buf, 0, cap};
     if (ai_ended_by_condition())
         return 0;
     generate(&l, GEN_ALL);
@@ -216,7 +205,7 @@ uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
-    list_t l = {buf, 0, cap};
+    rules_move_list_t l = {buf, 0, cap};
     generate(&l, GEN_TACTICAL);
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }

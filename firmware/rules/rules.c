@@ -3,6 +3,7 @@
  * rules_sets.c; nothing here tests a rule set's number. */
 #include "rules.h"
 #include "flash.h"
+#include "rules_move_list.h"
 #include "rules_sets.h"
 
 #define HAND_CAPTURED RULES_HAND_CAPTURED
@@ -98,18 +99,6 @@ static inline __attribute__((always_inline)) bool over_chain_limit(uint8_t limit
     return limit && from == chain_dest && to == chain_from && chain_len + 1u >= limit;
 }
 
-typedef struct {
-    rules_move_t *buf;
-    uint8_t n, cap; /* n may pass cap: the caller reports an overflow */
-} move_list_t;
-
-static inline __attribute__((always_inline)) void push(move_list_t *l, rules_move_t m)
-{
-    if (l->n < l->cap)
-        l->buf[l->n] = m;
-    l->n++;
-}
-
 enum { CELL_EMPTY = 0, CELL_OWN = 1, CELL_ENEMY = 2 };
 
 /* The side to move's view of the board, one byte per point: the inner loop
@@ -123,7 +112,7 @@ static void fill_cells(uint8_t cell[RULES_POINTS], uint32_t own, uint32_t opp)
     }
 }
 
-static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, bool tactical)
+static void generate(const rules_pos_t *p, rules_move_list_t *l, bool protected_only, bool tactical)
 {
     const uint8_t set = rules_set_of(p);
     const uint8_t flags = rules_set_flags(set);
@@ -140,7 +129,7 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
 
     if (!protected_only && !tactical && rules_ready(p, s) > 0u) {
         for (uint32_t free = home & ~(own | opp); free; free &= free - 1u)
-            push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
+            rules_move_list_push(l, RULES_MOVE(RULES_HAND_POINT, lowest_point(free), RULES_NO_POINT, 0));
     }
     const uint32_t tactical_targets = opp | (camp & ~own);
     bool filled = false;
@@ -181,11 +170,11 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
                 ((p->marked & RULES_BIT(f)) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP)))) {
                 uint32_t free = home & ~((own | opp) & ~RULES_BIT(f));
                 if (!free || (flags & RS_RETURN_MAY_HOLD))
-                    push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap)); /* owed or held */
+                    rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap)); /* owed or held */
                 for (; free; free &= free - 1u)
-                    push(l, RULES_MOVE(f, t, lowest_point(free), cap));
+                    rules_move_list_push(l, RULES_MOVE(f, t, lowest_point(free), cap));
             } else {
-                push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+                rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
             }
         }
     }
@@ -193,7 +182,7 @@ static void generate(const rules_pos_t *p, move_list_t *l, bool protected_only, 
 
 uint8_t rules_legal_moves_into(const rules_pos_t *p, rules_move_t *buf, uint8_t cap)
 {
-    move_list_t l = {buf, 0, cap};
+    rules_move_list_t l = {buf, 0, cap};
     if (rules_ended_by_condition(p))
         return 0;
     generate(p, &l, false, false);
@@ -209,7 +198,7 @@ uint8_t rules_legal_moves(const rules_pos_t *p, rules_move_t *buf)
 
 uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t cap)
 {
-    move_list_t l = {buf, 0, cap};
+    rules_move_list_t l = {buf, 0, cap};
     generate(p, &l, false, true);
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
