@@ -12,9 +12,13 @@ UCT=${UCT:-20000}
 REF_PAIRS=${REF_PAIRS:-50}
 LADDER_PAIRS=${LADDER_PAIRS:-100}
 out=docs/strength.md
-row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
-  "$ARENA" -g "$1" "$2" "$3" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+# one table row from an arena run: table_row PLAYER_NOTE OPPONENT_NOTE ARENA_ARGS...
+# (the notes follow the names: " (seed 2)", " (jasir)")
+table_row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
+  local who=$1 vs=$2; shift 2
+  "$ARENA" "$@" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1'"$who"' | \2'"$vs"' | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
 }
+row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
 {
   echo "# Strength of the console's AI"
   echo
@@ -47,14 +51,14 @@ row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
   for l in 5 4 3; do row "$REF_PAIRS" "ai:$l" "ref:$l"; done
-  "$ARENA" -g "$REF_PAIRS" -s 2 ai:5 ref:5 | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 (seed 2) | \2 | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+  table_row " (seed 2)" "" -g "$REF_PAIRS" -s 2 ai:5 ref:5
   echo
   echo "Level 5 against uct:$UCT in each rule set ($UCT_PAIRS pairs each, seed 3):"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
   for r in classic brainking ludos jasir; do
-    "$ARENA" -g "$UCT_PAIRS" -r "$r" -s 3 ai:5 "uct:$UCT" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1 | \2 ('"$r"') | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+    table_row "" " ($r)" -g "$UCT_PAIRS" -r "$r" -s 3 ai:5 "uct:$UCT"
   done
   echo
   echo "Each level against the one below ($LADDER_PAIRS pairs per rule set):"
