@@ -12,9 +12,9 @@ cd "$(dirname "$0")/.."
 PAIRS=${1:-10}
 OPP=${2:-uct:5000}
 LEVEL=${3:-3}
-RULES="firmware/rules/rules.c firmware/rules/rules_board.c firmware/rules/rules_sets.c
-  firmware/rules/rules_notation.c firmware/rules/rules_pos.c firmware/rules/rules_text.c"
-AI="firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c"
+# the host build's sources, as the Makefile takes them (every .c of both layers)
+RULES=$(echo firmware/rules/*.c)
+AI=$(echo firmware/ai/*.c)
 FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena"
 REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
 [ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }

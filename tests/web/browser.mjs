@@ -68,6 +68,11 @@ async function simWait(page, ms) {
 }
 const waitUart = (page, text, ms = 5000) =>
   waitFor(`"${text}" on the debug console`, ms, async () => (await uart(page)).includes(text));
+// for a failing move: the matrix, the debug console and the last pin changes
+async function whatItSaw(page) {
+  const buttons = await page.evaluate(() => window.jarmo.buttons.log.join(' '));
+  return `the matrix shows ${(await grid(page)).join('/')}; console: ${(await uart(page)).replace(/\n/g, ' | ')}; buttons ${buttons}`;
+}
 // the same rows, the cells in `skip` ("x,y") aside (the blinking cursor)
 function sameFrame(got, want, skip = []) {
   for (let y = 0; y < 8; y++)
@@ -159,7 +164,7 @@ try {
     await simWait(page, 300);
     await enterMove(tapKey, page, cursor, 'c1-d3');
     await waitUart(page, 'move c1-d3').catch(async (e) => {
-      throw new Error(`${e.message}; the matrix shows ${(await grid(page)).join('/')}; console: ${(await uart(page)).replace(/\n/g, ' | ')}; buttons ${await page.evaluate(() => window.jarmo.buttons.log.join(' '))}`);
+      throw new Error(`${e.message}; ${await whatItSaw(page)}`);
     });
     // c1: the last move's origin, dim yellow; Black to move: a red bar
     await waitFor('the move on the matrix', 2000, async () => {
@@ -181,7 +186,7 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
     await waitUart(page, 'move c1-d3', 20000).catch(async (e) => {
-      throw new Error(`${e.message}; buttons ${await page.evaluate(() => window.jarmo.buttons.log.join(' '))}`);
+      throw new Error(`${e.message}; ${await whatItSaw(page)}`);
     });
     const s = await page.evaluate(() => window.jarmo.stats());
     await context.close();
