@@ -44,7 +44,7 @@ static void remove_last_piece(uint8_t s)
         B.in_camp[s]--;
 }
 
-void ai_board_load(const rules_pos_t *p)
+AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
 {
     const uint8_t set = rules_set_of(p);
     B.set = set;
@@ -82,7 +82,7 @@ void ai_board_load(const rules_pos_t *p)
     }
 }
 
-void ai_board_save(rules_pos_t *p)
+AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 {
     rules_pos_empty(p, B.set, B.stm);
     for (uint8_t q = 0; q < RULES_POINTS; q++)
@@ -424,7 +424,7 @@ static uint8_t compare(uint8_t w, uint8_t k)
     return w > k ? RULES_WHITE : k > w ? RULES_BLACK : RULES_DRAW;
 }
 
-static uint8_t finisher(void)
+AI_RARELY_RUN static uint8_t finisher(void)
 {
     bool wins[2];
     for (uint8_t s = 0; s < 2u; s++)
@@ -434,7 +434,7 @@ static uint8_t finisher(void)
     return compare(B.in_camp[RULES_WHITE], B.in_camp[RULES_BLACK]);
 }
 
-void ai_score(uint8_t score[2])
+AI_RARELY_RUN void ai_score(uint8_t score[2])
 {
     if (B.win_rule == RS_WIN_FINISHER) {
         const uint8_t w = finisher();
@@ -447,7 +447,7 @@ void ai_score(uint8_t score[2])
         score[s] = (uint8_t)(B.count[s] + B.in_camp[s]);
 }
 
-uint8_t ai_winner(void)
+AI_RARELY_RUN uint8_t ai_winner(void)
 {
     if (B.win_rule == RS_WIN_FINISHER)
         return finisher();

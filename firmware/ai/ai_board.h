@@ -19,6 +19,15 @@
 #include "rules/rules.h"
 #include "rules/rules_sets.h"
 
+/* Code that runs once per move or at a game's end, not at every node: on
+ * the AVR compiled for size, not speed like the rest of the AI objects
+ * (Makefile: AVR_AI_FAST), which leaves flash for the evaluation. */
+#ifdef __AVR__
+#define AI_RARELY_RUN __attribute__((optimize("Os")))
+#else
+#define AI_RARELY_RUN
+#endif
+
 /* cell byte: side bits, mark, and the piece's slot in its side's list */
 #define AI_CELL_WHITE 0x01u
 #define AI_CELL_BLACK 0x02u

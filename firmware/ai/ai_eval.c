@@ -20,7 +20,7 @@ int16_t ai_off_board_value(uint8_t side)
     return v;
 }
 
-int16_t ai_evaluate(const rules_pos_t *p)
+AI_RARELY_RUN int16_t ai_evaluate(const rules_pos_t *p)
 {
     ai_board_load(p);
     return ai_evaluate_board();

@@ -28,7 +28,7 @@ static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
     {6, 3, 560, 0},    /* 5: the strongest the 2-second budget allows */
 };
 
-void ai_level(uint8_t level, ai_level_t *out)
+AI_RARELY_RUN void ai_level(uint8_t level, ai_level_t *out)
 {
     const ai_level_t *l = &levels[(level < 1u ? 1u : level > AI_LEVELS ? AI_LEVELS : level) - 1u];
     out->depth = flash_byte(&l->depth);
@@ -60,7 +60,7 @@ static void make(rules_move_t m, ai_undo_t *u)
 
 /* Score of a finished game for the side to move: wins first, sooner
  * better, then the final score difference (it counts in a match). */
-static int16_t terminal(uint8_t ply)
+AI_RARELY_RUN static int16_t terminal(uint8_t ply)
 {
     uint8_t score[2];
     const uint8_t s = ai_board.stm;
@@ -191,7 +191,7 @@ static uint16_t root_key(rules_move_t m, uint8_t side, uint16_t seed)
     return (uint16_t)((is_tactical(m, side) ? 0u : 0x8000u) | (mix(seed, m) >> 1));
 }
 
-rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+AI_RARELY_RUN rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
                        ai_stats_t *stats)
 {
     ai_level_t lv;
