@@ -39,7 +39,11 @@ AI_RARELY_RUN void ai_level(uint8_t level, ai_level_t *out)
 
 /* The search's whole working state: fixed size, reused every move. */
 static struct {
-    uint32_t nodes, budget;
+    /* nodes counted down by a 16-bit count to the next multiple of
+     * AI_POLL_NODES or the budget, whichever comes first (cheaper per node
+     * than a 32-bit count and compare) */
+    uint32_t next_stop, budget;
+    uint16_t left; /* nodes until next_stop */
     bool abort;
     uint8_t qdepth;
     uint8_t used; /* entries of moves[] in use by the plies above */
@@ -49,13 +53,34 @@ static struct {
     void *ctx;
 } S;
 
+static uint32_t nodes_so_far(void) { return S.next_stop - S.left; }
+
+/* Sets the next stop after `nodes` nodes. */
+static void plan_next_stop(uint32_t nodes)
+{
+    uint32_t stop = (nodes | (AI_POLL_NODES - 1u)) + 1u;
+    if (stop > S.budget)
+        stop = S.budget > nodes ? S.budget : nodes + 1u; /* spent: stop at the next node */
+    S.next_stop = stop;
+    S.left = (uint16_t)(stop - nodes);
+}
+
+static __attribute__((noinline)) void node_stop(void)
+{
+    const uint32_t nodes = S.next_stop;
+    if ((nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
+        S.poll(S.ctx);
+    if (nodes >= S.budget)
+        S.abort = true; /* no make follows: every loop stops on it */
+    else
+        plan_next_stop(nodes);
+}
+
 static void make(rules_move_t m, ai_undo_t *u)
 {
     ai_make(m, u);
-    if ((++S.nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
-        S.poll(S.ctx);
-    if (S.nodes >= S.budget)
-        S.abort = true;
+    if (--S.left == 0u)
+        node_stop();
 }
 
 /* Score of a finished game for the side to move: wins first, sooner
@@ -131,6 +156,15 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
     return alpha;
 }
 
+static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta);
+
+/* A child's search: straight to quiescence at the horizon, which saves a
+ * negamax frame at most nodes. */
+static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
+{
+    return depth == 0u ? quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
+}
+
 /* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY). */
 static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
@@ -153,13 +187,13 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         make(m[i], &u);
         int16_t v;
         if (i == 0u) {
-            v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+            v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         } else {
             /* the first move is probably best: prove the others worse with
              * a null window, search again only the one that is not */
-            v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
+            v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
             if (v > alpha && v < beta && !S.abort)
-                v = (int16_t)-negamax((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
+                v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         }
         ai_unmake(m[i], &u);
         if (S.abort)
@@ -197,8 +231,8 @@ AI_RARELY_RUN rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16
     ai_level_t lv;
     ai_level(level, &lv);
     ai_board_load(p);
-    S.nodes = 1;
     S.budget = (uint32_t)lv.node_budget * 16u;
+    plan_next_stop(1);
     S.abort = false;
     S.qdepth = lv.qdepth;
     S.poll = poll;
@@ -256,12 +290,12 @@ AI_RARELY_RUN rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16
         if (S.abort)
             break;
         stats->depth = depth;
-        if (S.nodes > S.budget / AI_NEXT_ITERATION)
+        if (nodes_so_far() > S.budget / AI_NEXT_ITERATION)
             break; /* the next iteration would not finish in time */
         if (iter_score >= AI_DECIDED || iter_score <= -AI_DECIDED)
             break; /* the result is decided */
     }
-    stats->nodes = S.nodes;
+    stats->nodes = nodes_so_far();
     stats->budget_hit = S.abort;
     return best;
 }
