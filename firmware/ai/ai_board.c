@@ -141,7 +141,7 @@ static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t
  * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. The
  * loop over links does the common cases itself: an own piece (nothing),
  * and a quiet step to an empty point outside the camp. */
-static void generate(rules_move_list_t *l, uint8_t mode)
+static inline __attribute__((always_inline)) void generate_mode(rules_move_list_t *l, uint8_t mode)
 {
     const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
     G.mode = mode;
@@ -192,6 +192,11 @@ static void generate(rules_move_list_t *l, uint8_t mode)
     }
 }
 
+/* Two copies: one for quiescence's tactical moves (the mode a constant,
+ * so the quiet-step code drops out), one for the rest. */
+static __attribute__((noinline)) void generate(rules_move_list_t *l, uint8_t mode) { generate_mode(l, mode); }
+static __attribute__((noinline)) void generate_tactical(rules_move_list_t *l) { generate_mode(l, GEN_TACTICAL); }
+
 uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
     rules_move_list_t l = {buf, 0, cap};
@@ -206,7 +211,7 @@ uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
     rules_move_list_t l = {buf, 0, cap};
-    generate(&l, GEN_TACTICAL);
+    generate_tactical(&l);
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
