@@ -55,7 +55,8 @@ HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
 # object lists: AVR
 aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
 AVR_RULES := $(call aobj,$(RULES_SRC))
-AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/gen/ai_tables.o
+# the AVR's plain-step make/unmake in assembler (firmware/ai/ai_board_avr.S)
+AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/gen/ai_tables.o
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 
@@ -100,6 +101,10 @@ $(A)/obj/firmware/ai/%.o: firmware/ai/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@ (speed)"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_AI_FAST) -c -o $@ $<
+$(A)/obj/firmware/ai/%.o: firmware/ai/%.S
+	@mkdir -p $(@D)
+	@echo "  AS   $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
 $(A)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@"

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 check() { # LAYER DIR ALLOWED...
   local layer=$1 dir=$2; shift 2
   local bad=""
-  for f in "$dir"/*.[ch]; do
+  for f in "$dir"/*.[chS]; do
     while IFS= read -r inc; do
       local ok=0
       [ -e "$dir/$inc" ] && ok=1

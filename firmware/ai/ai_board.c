@@ -3,6 +3,7 @@
  * its namesake in firmware/rules/rules.c; the rule set's differences come
  * from its row (rules_sets.h) and the link tables, never from its number. */
 #include "ai_board.h"
+#include "ai_board_offsets.h"
 #include "ai_tables.h"
 #include "flash.h"
 #include "rules/rules_move_list.h"
@@ -237,11 +238,50 @@ static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t 
 #define PLAIN_STEP_BITS 0xFC00u /* capture flag and return point */
 #define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
 
+/* On the AVR the plain step is ai_board_avr.S, which hands every other
+ * move to ai_make_rest and ai_unmake_rest below; on the host the plain
+ * step is here, in C (its reference twin). */
+#ifdef __AVR__
+#define PLAIN_STEP_IN_C 0
+#define AI_MAKE ai_make_rest
+#define AI_UNMAKE ai_unmake_rest
+void ai_make_rest(rules_move_t m, ai_undo_t *u);
+void ai_unmake_rest(rules_move_t m, const ai_undo_t *u);
+#include <stddef.h>
+/* the numbers ai_board_avr.S uses */
+_Static_assert(offsetof(ai_board_t, cell) == AI_OFF_CELL, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, piece) == AI_OFF_PIECE, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, in_camp) == AI_OFF_IN_CAMP, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, hand) == AI_OFF_HAND, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, chain_from) == AI_OFF_CHAIN_FROM, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, chain_to) == AI_OFF_CHAIN_TO, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, stm) == AI_OFF_STM, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, value) == AI_OFF_VALUE, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
+_Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u,
+               "ai_board_offsets.h");
+_Static_assert(offsetof(ai_undo_t, hand) == AI_UNDO_OFF_HAND && offsetof(ai_undo_t, chain_from) == AI_UNDO_OFF_CHAIN_FROM &&
+                   offsetof(ai_undo_t, chain_to) == AI_UNDO_OFF_CHAIN_TO && offsetof(ai_undo_t, flags) == AI_UNDO_OFF_FLAGS,
+               "ai_board_offsets.h");
+_Static_assert(AI_CELL_MARK == 1u << AI_ASM_CELL_MARK_BIT && AI_CELL_SLOT == AI_ASM_CELL_SLOT && AI_CELL_SLOT_SHIFT == 4u,
+               "ai_board_offsets.h");
+_Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
+               "ai_board_offsets.h");
+_Static_assert((PLAIN_STEP_BITS >> 8) == 0xFCu && (PLAIN_STEP >> 8) == AI_ASM_PLAIN_HIGH, "ai_board_offsets.h");
+_Static_assert(RULES_WHITE == 0 && RULES_POINTS - RULES_FILES == AI_ASM_CAMP_WHITE && RULES_FILES == AI_ASM_CAMP_BLACK_END,
+               "ai_board_offsets.h");
+#else
+#define PLAIN_STEP_IN_C 1
+#define AI_MAKE ai_make
+#define AI_UNMAKE ai_unmake
+#endif
+
 static void make_general(rules_move_t m, ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
 /* Small on purpose: the plain step needs few registers, and everything
  * else is in make_general (the AVR saves every register a function uses). */
-void ai_make(rules_move_t m, ai_undo_t *u)
+void AI_MAKE(rules_move_t m, ai_undo_t *u)
 {
     const uint8_t s = B.stm;
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -250,7 +290,7 @@ void ai_make(rules_move_t m, ai_undo_t *u)
     u->chain_from = B.chain_from[s];
     u->chain_to = B.chain_to[s];
     B.stm = (uint8_t)(s ^ 1u);
-    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
+    if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
         const uint8_t fcell = B.cell[f];
         /* a marked piece keeps its mark (it moves with the cell) unless it
          * arrives where an arrival spends it */
@@ -333,7 +373,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
 
 static void unmake_general(rules_move_t m, const ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
-void ai_unmake(rules_move_t m, const ai_undo_t *u)
+void AI_UNMAKE(rules_move_t m, const ai_undo_t *u)
 {
     const uint8_t s = (uint8_t)(B.stm ^ 1u);
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -342,7 +382,7 @@ void ai_unmake(rules_move_t m, const ai_undo_t *u)
     B.hand[1] = u->hand[1];
     B.chain_from[s] = u->chain_from;
     B.chain_to[s] = u->chain_to;
-    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
+    if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
         const uint8_t tcell = B.cell[t];
         B.cell[t] = 0;
         B.cell[f] = tcell;

@@ -98,7 +98,7 @@ AI_RARELY_RUN static int16_t terminal(uint8_t ply)
 }
 
 /* Captures, returns and arrivals of the side to move. */
-static bool is_tactical(rules_move_t m, uint8_t side)
+static inline __attribute__((always_inline)) bool is_tactical(rules_move_t m, uint8_t side)
 {
     return RULES_MOVE_IS_CAPTURE(m) || RULES_MOVE_RET(m) != RULES_NO_POINT ||
            (!RULES_MOVE_IS_PLACEMENT(m) && ai_in_camp(side, RULES_MOVE_TO(m)));

@@ -1,0 +1,34 @@
+/* Where ai_board_avr.S finds the AI board's fields: byte offsets of
+ * ai_board_t (ai_board.h) and ai_undo_t on the AVR, and the bits it tests.
+ * ai_board.c checks every number against the C layout at compile time, so
+ * a change to the structs that forgets this file does not build. Plain
+ * #defines: the assembler reads this file too. */
+#ifndef JARMO_AI_BOARD_OFFSETS_H
+#define JARMO_AI_BOARD_OFFSETS_H
+
+#define AI_OFF_CELL 0         /* cell[RULES_POINTS] */
+#define AI_OFF_PIECE 25       /* piece[2][AI_SIDE_PIECES] */
+#define AI_OFF_IN_CAMP 37     /* in_camp[2] */
+#define AI_OFF_HAND 41        /* hand[2] */
+#define AI_OFF_CHAIN_FROM 43  /* chain_from[2] */
+#define AI_OFF_CHAIN_TO 45    /* chain_to[2] */
+#define AI_OFF_STM 47         /* stm */
+#define AI_OFF_VALUE 48       /* value[2], int16_t */
+#define AI_OFF_FLAGS 53       /* flags */
+#define AI_OFF_VALUES 61      /* values[2], flash pointers */
+
+#define AI_UNDO_OFF_HAND 0
+#define AI_UNDO_OFF_CHAIN_FROM 2
+#define AI_UNDO_OFF_CHAIN_TO 3
+#define AI_UNDO_OFF_FLAGS 4
+
+#define AI_ASM_SIDE_PIECES 5        /* AI_SIDE_PIECES */
+#define AI_ASM_CELL_MARK_BIT 2      /* AI_CELL_MARK */
+#define AI_ASM_CELL_SLOT 0x70       /* AI_CELL_SLOT, shift 4 */
+#define AI_ASM_RETURN_ON_ARRIVAL_BIT 5 /* RS_RETURN_ON_ARRIVAL */
+#define AI_ASM_HAND_POINT 25        /* RULES_HAND_POINT */
+#define AI_ASM_PLAIN_HIGH 0x7C      /* high byte of a plain step: no capture, return point RULES_NO_POINT */
+#define AI_ASM_CAMP_WHITE 20        /* White's enemy camp: points 20-24 */
+#define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 */
+
+#endif
