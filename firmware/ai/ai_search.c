@@ -123,6 +123,11 @@ static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
         }
 }
 
+static int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
+
+/* Quiescence: the stand-pat score, then captures and arrivals. Two
+ * functions: most nodes end at the stand-pat score, and this part needs few
+ * registers to save (the AVR saves each one a function uses). */
 static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     if (S.abort)
@@ -136,6 +141,11 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
         alpha = stand;
     if (qleft == 0u || ply >= AI_MAX_PLY)
         return alpha;
+    return quiesce_moves(ply, alpha, beta, qleft);
+}
+
+static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
+{
     rules_move_t *m = &S.moves[S.used];
     const uint8_t n = ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
     if (n == RULES_OVERFLOW)
