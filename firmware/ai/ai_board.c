@@ -55,7 +55,7 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
     B.win_rule = rules_set_win_rule(set);
     B.stm = rules_side_to_move(p);
     for (uint8_t s = 0; s < 2u; s++) {
-        B.links[s] = ai_links[flash_byte(&ai_link_variant[set][s])];
+        B.links[s] = ai_links + flash_word(&ai_link_table[set][s]);
         B.values[s] = ai_point_value[set][s];
         B.count[s] = B.in_camp[s] = B.marks[s] = 0;
         B.value[s] = 0;
@@ -175,7 +175,7 @@ static inline __attribute__((always_inline)) void generate_mode(rules_move_list_
         const uint8_t f = piece[i];
         if ((uint8_t)(f - camp_first) < RULES_FILES)
             continue; /* arrived pieces stay */
-        const uint8_t *link = links + (uint8_t)(f * AI_LINK_SLOTS);
+        const uint8_t *link = links + flash_byte(links + f); /* the table's offset for f */
         for (;;) {
             const uint8_t t = flash_byte(link++);
             if (t == AI_LINK_END)

@@ -50,13 +50,14 @@ typedef struct {
     int16_t value[2];                 /* sum of ai_point() over each side's pieces */
     /* the rule set, read once per search */
     uint8_t set, flags, chain_limit, end_rule, win_rule;
-    const uint8_t *links[2]; /* each side's link lists (flash, AI_LINK_SLOTS per point) */
+    const uint8_t *links[2]; /* each side's link table (flash: ai_tables.h) */
     const int16_t *values[2]; /* each side's piece-square row (flash) */
 } ai_board_t;
 
 /* Link lists: the points a piece of a side may step to, per rule set (the
  * extra link where it exists, never backwards where that is forbidden),
- * 0xFF-terminated. Generated into build/gen/ai_tables.c. */
+ * 0xFF-terminated, at most AI_LINK_SLOTS - 1 links. Generated into
+ * build/gen/ai_tables.c. */
 #define AI_LINK_SLOTS 8u
 #define AI_LINK_END 0xFFu
 

@@ -11,10 +11,11 @@
 /* Value of one piece of `side` standing on a point, per rule set. */
 extern const int16_t ai_point_value[RULES_SET_COUNT][2][RULES_POINTS];
 
-/* Link lists (ai_board.h): the distinct ones, and which one each rule set
- * and side uses. */
-#define AI_LINK_VARIANTS 3u
-extern const uint8_t ai_links[AI_LINK_VARIANTS][RULES_POINTS * AI_LINK_SLOTS];
-extern const uint8_t ai_link_variant[RULES_SET_COUNT][2];
+/* Link lists (ai_board.h), packed: a table per distinct (rule set, side)
+ * list, RULES_POINTS offsets from the table's start followed by the lists;
+ * ai_link_table gives each rule set's and side's table (an index into
+ * ai_links). */
+extern const uint8_t ai_links[];
+extern const uint16_t ai_link_table[RULES_SET_COUNT][2];
 
 #endif

@@ -62,41 +62,52 @@ static void distances(uint8_t set, uint8_t side, uint8_t dist[RULES_POINTS])
     }
 }
 
-/* The distinct link tables, numbered in order of first use. */
+/* The link tables, one per distinct (rule set, side) list: each is RULES_POINTS
+ * offsets (from the table's start) followed by every point's list, ending
+ * in AI_LINK_END; tables are packed one after another in ai_links, and
+ * ai_link_table says where each rule set's and side's starts. */
 static void print_links(void)
 {
-    uint8_t table[RULES_SET_COUNT * 2][RULES_POINTS][AI_LINK_SLOTS], variant[RULES_SET_COUNT][2];
-    unsigned count = 0;
+    uint8_t packed[RULES_SET_COUNT * 2][RULES_POINTS * (AI_LINK_SLOTS + 1u)];
+    unsigned size[RULES_SET_COUNT * 2], start[RULES_SET_COUNT * 2], count = 0, total = 0;
+    unsigned table[RULES_SET_COUNT][2];
     for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
         for (uint8_t side = 0; side < 2; side++) {
-            uint8_t mine[RULES_POINTS][AI_LINK_SLOTS];
-            for (uint8_t p = 0; p < RULES_POINTS; p++)
-                link_list(set, side, p, mine[p]);
+            uint8_t mine[RULES_POINTS * (AI_LINK_SLOTS + 1u)];
+            unsigned n = RULES_POINTS;
+            for (uint8_t p = 0; p < RULES_POINTS; p++) {
+                uint8_t list[AI_LINK_SLOTS];
+                link_list(set, side, p, list);
+                mine[p] = (uint8_t)n;
+                for (uint8_t i = 0; i < AI_LINK_SLOTS && list[i] != AI_LINK_END; i++)
+                    mine[n++] = list[i];
+                mine[n++] = AI_LINK_END;
+            }
+            if (n > 255u) {
+                fprintf(stderr, "gen_ai_tables: a link table of %u bytes: offsets are one byte\n", n);
+                exit(1);
+            }
             unsigned v = 0;
-            while (v < count && memcmp(table[v], mine, sizeof mine) != 0)
+            while (v < count && !(size[v] == n && memcmp(packed[v], mine, n) == 0))
                 v++;
-            if (v == count)
-                memcpy(table[count++], mine, sizeof mine);
-            variant[set][side] = (uint8_t)v;
+            if (v == count) {
+                memcpy(packed[count], mine, n);
+                size[count] = n;
+                start[count++] = total;
+                total += n;
+            }
+            table[set][side] = start[v];
         }
-    if (count != AI_LINK_VARIANTS) {
-        fprintf(stderr, "gen_ai_tables: %u distinct link tables, ai_tables.h says %u\n", count, AI_LINK_VARIANTS);
-        exit(1);
-    }
-    printf("\nconst uint8_t ai_links[AI_LINK_VARIANTS][RULES_POINTS * AI_LINK_SLOTS] FLASH_TABLE = {\n");
+    printf("\nconst uint8_t ai_links[] FLASH_TABLE = {\n");
     for (unsigned v = 0; v < count; v++) {
-        printf("    {\n");
-        for (uint8_t p = 0; p < RULES_POINTS; p++) {
-            printf("        ");
-            for (uint8_t i = 0; i < AI_LINK_SLOTS; i++)
-                printf("%u,%s", table[v][p][i], i + 1u < AI_LINK_SLOTS ? " " : "");
-            printf("\n");
-        }
-        printf("    },\n");
+        printf("    /* table at %u: offsets, then each point's list */\n   ", start[v]);
+        for (unsigned i = 0; i < size[v]; i++)
+            printf(" %u,%s", packed[v][i], (i + 1u) % 16u == 0u && i + 1u < size[v] ? "\n   " : "");
+        printf("\n");
     }
-    printf("};\n\nconst uint8_t ai_link_variant[RULES_SET_COUNT][2] FLASH_TABLE = {\n");
+    printf("};\n\nconst uint16_t ai_link_table[RULES_SET_COUNT][2] FLASH_TABLE = {\n");
     for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
-        printf("    {%u, %u},\n", variant[set][0], variant[set][1]);
+        printf("    {%u, %u},\n", table[set][0], table[set][1]);
     printf("};\n");
 }
 
