@@ -109,7 +109,7 @@ static struct {
 /* A capture or an arrival (or, for GEN_SHIELDED, any step) from f to t,
  * whose cell is c (empty or the enemy's): the rules that only such moves
  * meet. Out of line: the link loop stays small and fast. */
-static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
+static __attribute__((noinline)) void special_move_rules(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
 {
     const bool cap = c != 0u;
     const bool arrives = ai_in_camp(G.s, t);
@@ -135,6 +135,16 @@ static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t
     } else {
         rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
     }
+}
+
+/* Most captures do not arrive and meet none of those rules: pushed here,
+ * without the registers the rules need. */
+static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
+{
+    if (!ai_in_camp(G.s, t) && !G.want_shielded && G.banned_from == RULES_NO_POINT)
+        rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, 1));
+    else
+        special_move_rules(l, f, t, c);
 }
 
 /* One generator for the three kinds, as the core's generate(): every
