@@ -25,7 +25,7 @@ static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
     {2, 2, 40, 30},    /* 2: sees replies and simple exchanges */
     {4, 3, 200, 0},    /* 3 */
     {4, 3, 450, 0},    /* 4: level 3 with more room; depth 5 played level 5 even (50.6%, 800 games) */
-    {6, 3, 660, 0},    /* 5: the strongest the 2-second budget allows */
+    {6, 3, 560, 0},    /* 5: the strongest the 2-second budget allows */
 };
 
 AI_RARELY_RUN void ai_level(uint8_t level, ai_level_t *out)
