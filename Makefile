@@ -73,7 +73,7 @@ HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(BOOTLOADER) $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/stack_overflow.elf \
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(BOOTLOADER) $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/ai_board_check.elf $(A)/stack_overflow.elf \
   $(A)/rules_core.o
 # Every board's firmware and simulator.
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))
@@ -179,6 +179,12 @@ $(A)/perft.elf: $(call aobj,tests/avr/perft_main.c) $(AVR_PAINT) $(AVR_RULES)
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 # The AI on the suite positions, timed in simavr.
 $(A)/ai_bench.elf: $(call aobj,tests/avr/ai_bench_main.c) $(A)/obj/gen/ai_suite.o $(AVR_PAINT) $(AVR_AI) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+
+# The AI board (its assembler make/unmake) against the rules core, both on
+# the AVR, on random games (tests/sim/avr-ai-board.script).
+$(A)/ai_board_check.elf: $(call aobj,tests/avr/ai_board_check_main.c) $(AVR_AI) $(AVR_RULES)
 	@echo "  AVR  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 

@@ -1,0 +1,169 @@
+/* Test firmware: the AI board as the AVR build has it (the assembler make
+ * and unmake of firmware/ai/ai_board_avr.S, the generator built for the
+ * AVR) against the rules core built for the AVR, on seeded random games of
+ * every rule set: at each position the same legal and tactical moves (as
+ * sets); for each legal move, make on both to the same position with the
+ * AI board's counters equal to a recount, and unmake back to the very same
+ * AI board (piece lists in order). tests/test_ai_board.c does the same on
+ * the host, where make/unmake are the C twin.
+ * Prints "board ok POSITIONS MOVES", or "board mismatch ..." at the first
+ * difference (tests/sim/avr-ai-board.script waits for the first). */
+#include <string.h>
+
+#include "ai/ai_board.h"
+#include "test_uart.h"
+
+#define GAMES 12    /* per rule set */
+#define MAX_PLIES 80
+
+static uint32_t rng = 0x5EEDu;
+static uint32_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+static uint32_t positions, moves;
+
+static void fail(const char *what, uint8_t set, uint8_t game, uint8_t ply, rules_move_t m)
+{
+    char text[RULES_MOVE_TEXT_MAX] = "-";
+    if (m)
+        rules_move_to_text(m, text);
+    test_uart_puts("board mismatch ");
+    test_uart_puts(what);
+    test_uart_puts(" set ");
+    test_uart_number(set);
+    test_uart_puts(" game ");
+    test_uart_number(game);
+    test_uart_puts(" ply ");
+    test_uart_number(ply);
+    test_uart_put(' ');
+    test_uart_puts(text);
+    test_uart_put('\n');
+    for (;;)
+        ;
+}
+
+/* The core's position, packed, without the chain bits that mean nothing
+ * when there is no chain. */
+static void normalised(const rules_pos_t *p, uint8_t out[RULES_POS_BYTES])
+{
+    rules_pos_t q = *p;
+    for (uint8_t s = 0; s < 2u; s++) {
+        uint8_t from, to, len;
+        if (!rules_chain_of(&q, s, &from, &to, &len)) {
+            rules_clear_chain(&q, s);
+            q.hand[s] &= (uint8_t)~RULES_HAND_CHAIN;
+        }
+    }
+    rules_pos_pack(&q, out);
+}
+
+/* The AI board holds p, and its counters are those a fresh load gives. */
+static bool same_as(const rules_pos_t *p)
+{
+    rules_pos_t q;
+    uint8_t x[RULES_POS_BYTES], y[RULES_POS_BYTES];
+    ai_board_save(&q);
+    normalised(&q, x);
+    normalised(p, y);
+    if (memcmp(x, y, sizeof x) != 0)
+        return false;
+    static ai_board_t kept;
+    kept = ai_board;
+    ai_board_load(p);
+    bool same = true;
+    for (uint8_t s = 0; s < 2u; s++) {
+        same = same && kept.count[s] == ai_board.count[s] && kept.in_camp[s] == ai_board.in_camp[s] &&
+               kept.marks[s] == ai_board.marks[s] && kept.value[s] == ai_board.value[s];
+        for (uint8_t i = 0; i < kept.count[s]; i++)
+            same = same && ((kept.cell[kept.piece[s][i]] & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT) == i;
+    }
+    ai_board = kept;
+    return same;
+}
+
+/* Every field that means something, piece lists in order. */
+static bool same_board(const ai_board_t *a, const ai_board_t *b)
+{
+    if (memcmp(a->cell, b->cell, sizeof a->cell) || a->stm != b->stm)
+        return false;
+    for (uint8_t s = 0; s < 2u; s++)
+        if (a->count[s] != b->count[s] || memcmp(a->piece[s], b->piece[s], a->count[s]) ||
+            a->in_camp[s] != b->in_camp[s] || a->marks[s] != b->marks[s] || a->hand[s] != b->hand[s] ||
+            a->chain_from[s] != b->chain_from[s] || a->chain_to[s] != b->chain_to[s] || a->value[s] != b->value[s])
+            return false;
+    return true;
+}
+
+static void sort(rules_move_t *m, uint8_t n)
+{
+    for (uint8_t i = 1; i < n; i++)
+        for (uint8_t j = i; j > 0 && m[j - 1] > m[j]; j--) {
+            const rules_move_t t = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = t;
+        }
+}
+
+static bool same_moves(rules_move_t *core, uint8_t n, rules_move_t *mine, uint8_t k)
+{
+    if (k != n)
+        return false;
+    sort(core, n);
+    sort(mine, k);
+    return memcmp(core, mine, n * sizeof core[0]) == 0;
+}
+
+static rules_move_t core[RULES_MAX_MOVES], mine[RULES_MAX_MOVES];
+static ai_board_t before;
+
+int main(void)
+{
+    test_uart_init();
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
+        for (uint8_t g = 0; g < GAMES; g++) {
+            rules_pos_t p;
+            rules_init(&p, set, (uint8_t)(next_random() & 1u));
+            for (uint8_t ply = 0; ply < MAX_PLIES; ply++) {
+                ai_board_load(&p);
+                uint8_t n = rules_legal_moves(&p, core);
+                if (!same_moves(core, n, mine, ai_legal_moves(mine, RULES_MAX_MOVES)))
+                    fail("legal moves", set, g, ply, 0);
+                if (n == 0)
+                    break;
+                if (!rules_ended_by_condition(&p) &&
+                    !same_moves(core, rules_tactical_moves(&p, core, RULES_MAX_MOVES), mine,
+                                ai_tactical_moves(mine, RULES_MAX_MOVES)))
+                    fail("tactical moves", set, g, ply, 0);
+                n = rules_legal_moves(&p, core);
+                before = ai_board;
+                for (uint8_t i = 0; i < n; i++) {
+                    rules_pos_t q = p;
+                    rules_undo_t ru;
+                    ai_undo_t au;
+                    rules_make(&q, core[i], &ru);
+                    ai_make(core[i], &au);
+                    if (!same_as(&q))
+                        fail("after make", set, g, ply, core[i]);
+                    ai_unmake(core[i], &au);
+                    if (!same_board(&before, &ai_board))
+                        fail("after unmake", set, g, ply, core[i]);
+                    moves++;
+                }
+                positions++;
+                rules_undo_t u;
+                rules_make(&p, core[next_random() % n], &u);
+            }
+        }
+    test_uart_puts("board ok ");
+    test_uart_number(positions);
+    test_uart_put(' ');
+    test_uart_number(moves);
+    test_uart_put('\n');
+    for (;;)
+        ;
+}
