@@ -28,11 +28,13 @@ HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/
 AVR_CC := avr-gcc
 AVR_MCU := atmega328p
 # The shipped firmware's flags: everything AVR is built with these.
-AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
-  -ffunction-sections -fdata-sections -mcall-prologues -Ifirmware -Ihal $(DEPFLAGS)
 # -mrelax: the linker turns calls and jumps within reach into rcall/rjmp
-# (2 bytes and a cycle less each; 388 B of the handheld's flash)
-AVR_LDFLAGS := -Wl,--gc-sections -mrelax
+# (2 bytes and a cycle less each; 388 B of the handheld's flash); given when
+# compiling too, so the assembler keeps the relocations the linker needs to
+# move code (firmware/ai/ai_board_avr.S branches across a relaxed jmp)
+AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
+  -ffunction-sections -fdata-sections -mcall-prologues -mrelax -Ifirmware -Ihal $(DEPFLAGS)
+AVR_LDFLAGS := -Wl,--gc-sections
 BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1)"' -Ihal/avr
 
 # ---- sources by layer (firmware/README.md) ------------------------------

@@ -269,7 +269,14 @@ _Static_assert(offsetof(ai_board_t, stm) == AI_OFF_STM, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, value) == AI_OFF_VALUE, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
-_Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u,
+_Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u &&
+                   sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value[0]) == 2u,
+               "ai_board_offsets.h");
+/* the move as the assembler decodes it: 16 bits in r25:r24, from in bits
+ * 0-4, to in 5-9, the return point in 10-14, the capture flag in 15 */
+_Static_assert(sizeof(rules_move_t) == 2u && RULES_MOVE(31u, 0u, 0u, 0) == 0x001Fu &&
+                   RULES_MOVE(0u, 31u, 0u, 0) == 0x03E0u && RULES_MOVE(0u, 0u, RULES_NO_POINT, 0) == 0x7C00u &&
+                   RULES_MOVE(0u, 0u, 0u, 1) == 0x8000u,
                "ai_board_offsets.h");
 _Static_assert(offsetof(ai_undo_t, hand) == AI_UNDO_OFF_HAND && offsetof(ai_undo_t, chain_from) == AI_UNDO_OFF_CHAIN_FROM &&
                    offsetof(ai_undo_t, chain_to) == AI_UNDO_OFF_CHAIN_TO && offsetof(ai_undo_t, flags) == AI_UNDO_OFF_FLAGS,

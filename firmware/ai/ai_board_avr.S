@@ -17,6 +17,11 @@
 
 #define BOARD ai_board
 
+/* s * AI_SIDE_PIECES is computed as (s << 2) + s below */
+#if AI_ASM_SIDE_PIECES != 5
+#error "ai_board_avr.S multiplies by 5: AI_SIDE_PIECES changed"
+#endif
+
     .section .text.ai_make,"ax",@progbits
 /* every other move, with m and u untouched (here: within a branch's reach) */
 .Lmake_rest:
@@ -170,7 +175,8 @@ ai_make:
     .global ai_unmake
     .type ai_unmake, @function
 ai_unmake:
-    /* the plain step ai_make made (u->flags 0: no mark moved or spent) */
+    /* the plain step ai_make made (u->flags 0: no mark spent, no capture;
+     * a marked piece's mark travels in its cell byte) */
     mov r18, r25
     andi r18, 0xFC
     cpi r18, AI_ASM_PLAIN_HIGH

@@ -6,8 +6,12 @@
  * AI board's counters equal to a recount, and unmake back to the very same
  * AI board (piece lists in order). tests/test_ai_board.c does the same on
  * the host, where make/unmake are the C twin.
- * Prints "board ok POSITIONS MOVES", or "board mismatch ..." at the first
- * difference (tests/sim/avr-ai-board.script waits for the first). */
+ * Every eighth ply it also gives the side to move a back-and-forth chain
+ * of each length that its first plain step continues (the chain's limit and
+ * its length saturating at 4). Prints "board ok POSITIONS MOVES FULL", FULL
+ * the moves that continued a 4-long chain, or "board mismatch ..." at the
+ * first difference and stops (tests/sim/avr-ai-board.script waits for the
+ * counts, so a run cut short fails too). */
 #include <string.h>
 
 #include "ai/ai_board.h"
@@ -25,7 +29,7 @@ static uint32_t next_random(void)
     return rng;
 }
 
-static uint32_t positions, moves;
+static uint32_t positions, moves, full_chains;
 
 static void fail(const char *what, uint8_t set, uint8_t game, uint8_t ply, rules_move_t m)
 {
@@ -79,8 +83,10 @@ static bool same_as(const rules_pos_t *p)
     for (uint8_t s = 0; s < 2u; s++) {
         same = same && kept.count[s] == ai_board.count[s] && kept.in_camp[s] == ai_board.in_camp[s] &&
                kept.marks[s] == ai_board.marks[s] && kept.value[s] == ai_board.value[s];
-        for (uint8_t i = 0; i < kept.count[s]; i++)
-            same = same && ((kept.cell[kept.piece[s][i]] & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT) == i;
+        for (uint8_t i = 0; i < kept.count[s]; i++) {
+            const uint8_t c = kept.cell[kept.piece[s][i]];
+            same = same && (c & AI_CELL_SIDES) == s + 1u && ((c & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT) == i;
+        }
     }
     ai_board = kept;
     return same;
@@ -119,7 +125,72 @@ static bool same_moves(rules_move_t *core, uint8_t n, rules_move_t *mine, uint8_
 }
 
 static rules_move_t core[RULES_MAX_MOVES], mine[RULES_MAX_MOVES];
-static ai_board_t before;
+static ai_board_t before, just_before;
+
+/* A plain step: no capture, no return point, not a placement. */
+static bool plain_step(rules_move_t m)
+{
+    return !RULES_MOVE_IS_CAPTURE(m) && RULES_MOVE_RET(m) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(m);
+}
+
+/* Everything at p; returns the number of legal moves (core[] holds them). */
+static uint8_t check_position(const rules_pos_t *p, uint8_t set, uint8_t g, uint8_t ply)
+{
+    ai_board_load(p);
+    uint8_t n = rules_legal_moves(p, core);
+    if (!same_moves(core, n, mine, ai_legal_moves(mine, RULES_MAX_MOVES)))
+        fail("legal moves", set, g, ply, 0);
+    if (n == 0)
+        return 0;
+    if (!rules_ended_by_condition(p) && !same_moves(core, rules_tactical_moves(p, core, RULES_MAX_MOVES), mine,
+                                                    ai_tactical_moves(mine, RULES_MAX_MOVES)))
+        fail("tactical moves", set, g, ply, 0);
+    n = rules_legal_moves(p, core);
+    before = ai_board;
+    for (uint8_t i = 0; i < n; i++) {
+        rules_pos_t q = *p;
+        rules_undo_t ru;
+        ai_undo_t au;
+        rules_make(&q, core[i], &ru);
+        just_before = ai_board; /* stale list entries as the moves before left them */
+        const uint8_t mover = just_before.stm;
+        if (plain_step(core[i]) && (just_before.hand[mover] & RULES_HAND_CHAIN) == RULES_HAND_CHAIN &&
+            RULES_MOVE_FROM(core[i]) == just_before.chain_to[mover] &&
+            RULES_MOVE_TO(core[i]) == just_before.chain_from[mover])
+            full_chains++; /* a 4-long chain continued: its length stays 4 */
+        ai_make(core[i], &au);
+        if (!same_as(&q))
+            fail("after make", set, g, ply, core[i]);
+        ai_unmake(core[i], &au);
+        if (!same_board(&before, &ai_board))
+            fail("after unmake", set, g, ply, core[i]);
+        /* the assembler's moves leave no byte of the board changed, the
+         * rule set's fields and stale list entries included */
+        if (plain_step(core[i]) && memcmp(&just_before, &ai_board, sizeof just_before) != 0)
+            fail("a byte after unmake", set, g, ply, core[i]);
+        moves++;
+    }
+    positions++;
+    return n;
+}
+
+/* p with the side to move's last move made the reverse of its first plain
+ * step, `length` moves long: that step continues the chain, to its limit or
+ * past it (where the rule set has one, the generator bans the step). */
+static void check_chains(const rules_pos_t *p, uint8_t set, uint8_t g, uint8_t ply)
+{
+    const uint8_t n = rules_legal_moves(p, core);
+    for (uint8_t i = 0; i < n; i++)
+        if (plain_step(core[i])) {
+            const uint8_t f = RULES_MOVE_FROM(core[i]), t = RULES_MOVE_TO(core[i]);
+            for (uint8_t length = 1; length <= 4u; length++) {
+                rules_pos_t q = *p;
+                if (rules_set_chain(&q, rules_side_to_move(&q), t, f, length) && rules_validate(&q))
+                    check_position(&q, set, g, ply);
+            }
+            return;
+        }
+}
 
 int main(void)
 {
@@ -129,32 +200,11 @@ int main(void)
             rules_pos_t p;
             rules_init(&p, set, (uint8_t)(next_random() & 1u));
             for (uint8_t ply = 0; ply < MAX_PLIES; ply++) {
-                ai_board_load(&p);
-                uint8_t n = rules_legal_moves(&p, core);
-                if (!same_moves(core, n, mine, ai_legal_moves(mine, RULES_MAX_MOVES)))
-                    fail("legal moves", set, g, ply, 0);
+                if (ply % 8u == 7u)
+                    check_chains(&p, set, g, ply);
+                const uint8_t n = check_position(&p, set, g, ply);
                 if (n == 0)
                     break;
-                if (!rules_ended_by_condition(&p) &&
-                    !same_moves(core, rules_tactical_moves(&p, core, RULES_MAX_MOVES), mine,
-                                ai_tactical_moves(mine, RULES_MAX_MOVES)))
-                    fail("tactical moves", set, g, ply, 0);
-                n = rules_legal_moves(&p, core);
-                before = ai_board;
-                for (uint8_t i = 0; i < n; i++) {
-                    rules_pos_t q = p;
-                    rules_undo_t ru;
-                    ai_undo_t au;
-                    rules_make(&q, core[i], &ru);
-                    ai_make(core[i], &au);
-                    if (!same_as(&q))
-                        fail("after make", set, g, ply, core[i]);
-                    ai_unmake(core[i], &au);
-                    if (!same_board(&before, &ai_board))
-                        fail("after unmake", set, g, ply, core[i]);
-                    moves++;
-                }
-                positions++;
                 rules_undo_t u;
                 rules_make(&p, core[next_random() % n], &u);
             }
@@ -163,6 +213,8 @@ int main(void)
     test_uart_number(positions);
     test_uart_put(' ');
     test_uart_number(moves);
+    test_uart_put(' ');
+    test_uart_number(full_chains);
     test_uart_put('\n');
     for (;;)
         ;
