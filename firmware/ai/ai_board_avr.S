@@ -22,6 +22,53 @@
 #error "ai_board_avr.S multiplies by 5: AI_SIDE_PIECES changed"
 #endif
 
+/* dst = the move's to-point, bits 5-9 of r25:r24 (dst, tmp: r16-r31) */
+.macro move_to dst, tmp
+    mov \dst, r24
+    swap \dst
+    lsr \dst
+    andi \dst, 0x07
+    mov \tmp, r25
+    andi \tmp, 0x03
+    lsl \tmp
+    lsl \tmp
+    lsl \tmp
+    or \dst, \tmp
+.endm
+
+/* X = the board + off + index */
+.macro board_x off, index
+    ldi r26, lo8(BOARD + \off)
+    ldi r27, hi8(BOARD + \off)
+    add r26, \index
+    adc r27, r1
+.endm
+
+/* X = &piece[side][slot] (slot register changed; r0 clobbered) */
+.macro piece_x side, slot
+    mov r0, \side
+    lsl r0
+    lsl r0
+    add r0, \side                  /* side * AI_SIDE_PIECES (5) */
+    add \slot, r0
+    board_x AI_OFF_PIECE, \slot
+.endm
+
+/* flag = 1 when point q is in side s's enemy camp (an arrival), else 0 */
+.macro camp_flag flag, s, q
+    clr \flag
+    tst \s
+    brne 91f
+    cpi \q, AI_ASM_CAMP_WHITE
+    brlo 92f
+    inc \flag
+    rjmp 92f
+91: cpi \q, AI_ASM_CAMP_BLACK_END
+    brsh 92f
+    inc \flag
+92:
+.endm
+
     .section .text.ai_make,"ax",@progbits
 /* every other move, with m and u untouched (here: within a branch's reach) */
 .Lmake_rest:
@@ -39,34 +86,12 @@ ai_make:
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
     breq .Lmake_rest
-    mov r21, r24                    /* t = bits 5-9 */
-    swap r21
-    lsr r21
-    andi r21, 0x07
-    mov r18, r25
-    andi r18, 0x03
-    lsl r18
-    lsl r18
-    lsl r18
-    or r21, r18
-    ldi r26, lo8(BOARD + AI_OFF_CELL)
-    ldi r27, hi8(BOARD + AI_OFF_CELL)
-    add r26, r20
-    adc r27, r1
+    move_to r21, r18                /* t */
+    board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
     lds r18, BOARD + AI_OFF_STM     /* s */
-    /* r30 = 1 when t is in s's enemy camp (arrival) */
-    clr r30
-    tst r18
-    brne 1f
-    cpi r21, AI_ASM_CAMP_WHITE
-    brlo 2f
-    inc r30
-    rjmp 2f
-1:  cpi r21, AI_ASM_CAMP_BLACK_END
-    brsh 2f
-    inc r30
-2:  /* a marked piece arriving where an arrival spends the mark: not plain */
+    camp_flag r30, r18, r21         /* an arrival? */
+    /* a marked piece arriving where an arrival spends the mark: not plain */
     sbrs r19, AI_ASM_CELL_MARK_BIT
     rjmp 3f
     lds r0, BOARD + AI_OFF_FLAGS
@@ -99,23 +124,12 @@ ai_make:
     ldi r24, 1
     eor r24, r18
     sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
-    ldi r26, lo8(BOARD + AI_OFF_CELL)
-    ldi r27, hi8(BOARD + AI_OFF_CELL)
-    add r26, r21
-    adc r27, r1
+    board_x AI_OFF_CELL, r21
     st X, r19                       /* cell[t] = the mover's cell */
     mov r24, r19                    /* piece[s][slot] = t */
     andi r24, AI_ASM_CELL_SLOT
     swap r24
-    mov r0, r18
-    lsl r0
-    lsl r0
-    add r0, r18                     /* s * AI_SIDE_PIECES (5) */
-    add r24, r0
-    ldi r26, lo8(BOARD + AI_OFF_PIECE)
-    ldi r27, hi8(BOARD + AI_OFF_PIECE)
-    add r26, r24
-    adc r27, r1
+    piece_x r18, r24
     st X, r21
     /* the chain: continued (length saturating at 4, the hand byte's bits
      * 6-7 = 3) when the step goes back along the side's last one, else new */
@@ -132,7 +146,9 @@ ai_make:
 6:  std Y + AI_OFF_HAND, r24
     std Y + AI_OFF_CHAIN_FROM, r20
     std Y + AI_OFF_CHAIN_TO, r21
-    /* value[s] += row[t] - row[f], row = the side's piece-square row in flash */
+    /* value[s] += row[r21] - row[r20] (for a make: row[t] - row[f]), row =
+     * the side's piece-square row in flash; unmake ends here too */
+plain_value_tail:
     lsl r18                         /* 2s */
     ldi r30, lo8(BOARD + AI_OFF_VALUES)
     ldi r31, hi8(BOARD + AI_OFF_VALUES)
@@ -189,16 +205,7 @@ ai_unmake:
     ldd r0, Z + AI_UNDO_OFF_FLAGS
     tst r0
     brne .Lunmake_rest
-    mov r21, r24                    /* t */
-    swap r21
-    lsr r21
-    andi r21, 0x07
-    mov r18, r25
-    andi r18, 0x03
-    lsl r18
-    lsl r18
-    lsl r18
-    or r21, r18
+    move_to r21, r18                /* t */
     lds r18, BOARD + AI_OFF_STM
     ldi r19, 1
     eor r18, r19                    /* s: the side that moved */
@@ -217,73 +224,24 @@ ai_unmake:
     std Y + AI_OFF_CHAIN_FROM, r0
     ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
     std Y + AI_OFF_CHAIN_TO, r0
-    ldi r26, lo8(BOARD + AI_OFF_CELL)
-    ldi r27, hi8(BOARD + AI_OFF_CELL)
-    add r26, r21
-    adc r27, r1
+    board_x AI_OFF_CELL, r21
     ld r19, X                       /* the piece's cell, back from t */
     st X, r1
-    ldi r26, lo8(BOARD + AI_OFF_CELL)
-    ldi r27, hi8(BOARD + AI_OFF_CELL)
-    add r26, r20
-    adc r27, r1
+    board_x AI_OFF_CELL, r20
     st X, r19                       /* ... to f */
     andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
     swap r19
-    mov r0, r18
-    lsl r0
-    lsl r0
-    add r0, r18
-    add r19, r0
-    ldi r26, lo8(BOARD + AI_OFF_PIECE)
-    ldi r27, hi8(BOARD + AI_OFF_PIECE)
-    add r26, r19
-    adc r27, r1
+    piece_x r18, r19
     st X, r20
-    /* one less in the camp if t was in it */
-    tst r18
-    brne 1f
-    cpi r21, AI_ASM_CAMP_WHITE
-    brlo 2f
-    rjmp 3f
-1:  cpi r21, AI_ASM_CAMP_BLACK_END
-    brsh 2f
-3:  ldd r24, Y + AI_OFF_IN_CAMP
+    camp_flag r24, r18, r21         /* one less in the camp if t was in it */
+    tst r24
+    breq 2f
+    ldd r24, Y + AI_OFF_IN_CAMP
     dec r24
     std Y + AI_OFF_IN_CAMP, r24
-2:  /* value[s] += row[f] - row[t] */
-    lsl r18
-    ldi r30, lo8(BOARD + AI_OFF_VALUES)
-    ldi r31, hi8(BOARD + AI_OFF_VALUES)
-    add r30, r18
-    adc r31, r1
-    ld r22, Z+
-    ld r23, Z
-    lsl r20
-    movw r30, r22
-    add r30, r20
-    adc r31, r1
-    lpm r24, Z+
-    lpm r25, Z                      /* row[f] */
-    lsl r21
-    movw r30, r22
-    add r30, r21
-    adc r31, r1
-    lpm r22, Z+
-    lpm r23, Z                      /* row[t] */
-    sub r24, r22
-    sbc r25, r23
-    ldi r30, lo8(BOARD + AI_OFF_VALUE)
-    ldi r31, hi8(BOARD + AI_OFF_VALUE)
-    add r30, r18
-    adc r31, r1
-    ld r22, Z
-    ldd r23, Z + 1
-    add r22, r24
-    adc r23, r25
-    st Z, r22
-    std Z + 1, r23
-    pop r29
-    pop r28
-    ret
+2:  /* value[s] += row[f] - row[t]: the make's tail with f and t swapped */
+    mov r0, r20
+    mov r20, r21
+    mov r21, r0
+    jmp plain_value_tail
     .size ai_unmake, . - ai_unmake
