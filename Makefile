@@ -35,6 +35,12 @@ AVR_MCU := atmega328p
 AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
   -ffunction-sections -fdata-sections -mcall-prologues -mrelax -Ifirmware -Ihal $(DEPFLAGS)
 AVR_LDFLAGS := -Wl,--gc-sections
+# The board's game, storage and HAL objects are optimised across files at
+# link time (-flto: 806 B of the handheld's flash). The rules core and the
+# AI stay out of it: their objects are shared with the test firmwares and
+# measured on their own, and the AI's speed-compiled hot path ran 4% slower
+# through LTO (make bench).
+AVR_LTO := -flto
 BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1)"' -Ihal/avr
 
 # ---- sources by layer (firmware/README.md) ------------------------------
@@ -116,14 +122,14 @@ define board_rules
 $(B)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	@echo "  AVR  $$@"
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
 $(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $$(AVR_AI) $$(AVR_PAINT)
 	@echo "  AVR  $$@"
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
 # The blanking test firmware (boards with a blanking pin).
 $(B)/$(1)/blank_test.elf: $(B)/$(1)/obj/tests/avr/blank_main.o
 	@echo "  AVR  $$@"
-	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LDFLAGS) -o $$@ $$^
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -o $$@ $$^
 $(B)/$(1)/firmware.hex: $(B)/$(1)/firmware.elf
 	@echo "  HEX  $$@"
 	$$(Q)avr-objcopy -O ihex -R .eeprom $$< $$@

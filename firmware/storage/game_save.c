@@ -34,7 +34,7 @@ static bool match_valid(const game_match_t *m)
 
 bool game_save_load(game_save_t *g)
 {
-    uint8_t b[EE_GAME_BYTES];
+    uint8_t b[EE_GAME_BYTES] = {0}; /* filled when the load succeeds; zeroed so LTO sees it set */
     game_save_t stored;
     if (!nv_record_load(EE_GAME_ADDR, EE_GAME_MAGIC, b, sizeof b))
         return false;

@@ -48,7 +48,7 @@ static bool valid(const settings_t *s)
 /* The record's bytes, in this order (docs: eeprom_map.h). */
 bool settings_load(settings_t *s)
 {
-    uint8_t b[EE_SETTINGS_BYTES];
+    uint8_t b[EE_SETTINGS_BYTES] = {0}; /* as game_save_load */
     settings_defaults(s);
     if (!nv_record_load(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b))
         return false;
