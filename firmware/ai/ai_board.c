@@ -248,9 +248,11 @@ static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t 
 #define PLAIN_STEP_BITS 0xFC00u /* capture flag and return point */
 #define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
 
-/* On the AVR the plain step is ai_board_avr.S, which hands every other
- * move to ai_make_rest and ai_unmake_rest below; on the host the plain
- * step is here, in C (its reference twin). */
+/* On the AVR the plain step and the capture that does not arrive are
+ * ai_board_avr.S, which hands every other move to ai_make_rest and
+ * ai_unmake_rest below; on the host they are here, in C (the reference
+ * twins: the plain step below, the capture in make_general and
+ * unmake_general). */
 #ifdef __AVR__
 #define PLAIN_STEP_IN_C 0
 #define AI_MAKE ai_make_rest
@@ -261,7 +263,9 @@ void ai_unmake_rest(rules_move_t m, const ai_undo_t *u);
 /* the numbers ai_board_avr.S uses */
 _Static_assert(offsetof(ai_board_t, cell) == AI_OFF_CELL, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, piece) == AI_OFF_PIECE, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, count) == AI_OFF_COUNT, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, in_camp) == AI_OFF_IN_CAMP, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, marks) == AI_OFF_MARKS, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, hand) == AI_OFF_HAND, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, chain_from) == AI_OFF_CHAIN_FROM, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, chain_to) == AI_OFF_CHAIN_TO, "ai_board_offsets.h");
@@ -283,9 +287,19 @@ _Static_assert(offsetof(ai_undo_t, hand) == AI_UNDO_OFF_HAND && offsetof(ai_undo
                "ai_board_offsets.h");
 _Static_assert(AI_CELL_MARK == 1u << AI_ASM_CELL_MARK_BIT && AI_CELL_SLOT == AI_ASM_CELL_SLOT && AI_CELL_SLOT_SHIFT == 4u,
                "ai_board_offsets.h");
+/* a side's cell bits are side + 1 (the capture's unmake writes them) */
+_Static_assert(AI_CELL_WHITE == RULES_WHITE + 1u && AI_CELL_BLACK == RULES_BLACK + 1u, "ai_board_offsets.h");
+_Static_assert(AI_UNDO_MOVER_MARKED == 1u << AI_ASM_UNDO_MOVER_MARKED_BIT &&
+                   AI_UNDO_VICTIM_MARKED == 1u << AI_ASM_UNDO_VICTIM_MARKED_BIT &&
+                   AI_UNDO_MARKED_AFTER == AI_ASM_UNDO_MARKED_AFTER && (AI_UNDO_MARKED_AFTER & AI_CELL_SLOT) == 0u,
+               "ai_board_offsets.h");
+_Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && HAND_READY_ONE == AI_ASM_HAND_READY_ONE,
+               "ai_board_offsets.h");
 _Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
                "ai_board_offsets.h");
-_Static_assert((PLAIN_STEP_BITS >> 8) == 0xFCu && (PLAIN_STEP >> 8) == AI_ASM_PLAIN_HIGH, "ai_board_offsets.h");
+_Static_assert((PLAIN_STEP_BITS >> 8) == 0xFCu && (PLAIN_STEP >> 8) == AI_ASM_PLAIN_HIGH &&
+                   (RULES_MOVE(0u, 0u, RULES_NO_POINT, 1) >> 8) == AI_ASM_CAPTURE_HIGH,
+               "ai_board_offsets.h");
 _Static_assert(RULES_WHITE == 0 && RULES_POINTS - RULES_FILES == AI_ASM_CAMP_WHITE && RULES_FILES == AI_ASM_CAMP_BLACK_END,
                "ai_board_offsets.h");
 #else

@@ -1,11 +1,13 @@
-/* ai_make and ai_unmake on the AVR: the plain step (no capture, no return
- * point, not a placement, and no mark spent on arrival), which is about
- * half of what the search makes, in assembler; every other move goes on to
- * ai_make_rest / ai_unmake_rest in ai_board.c. The C twin of this code is
- * the host build's plain step in ai_board.c (tests/test_ai_board.c checks
- * it against the rules core); the AVR build must choose the same moves with
- * the same node counts as the host (build/sim-scripts/avr-ai-same-as-host),
- * which a wrong step here would break.
+/* ai_make and ai_unmake on the AVR, in assembler for the two kinds of move
+ * the search makes most: the plain step (no capture, no return point, not a
+ * placement, and no mark spent on arrival), about half of them, and the
+ * capture that does not arrive (no return point either). Every other move
+ * goes on to ai_make_rest / ai_unmake_rest in ai_board.c. The C twins of
+ * this code are the host build's plain step and make_general /
+ * unmake_general in ai_board.c (tests/test_ai_board.c checks them against
+ * the rules core); tests/avr/ai_board_check_main.c checks this file against
+ * the AVR's rules core, and the AVR build must choose the same moves with
+ * the same node counts as the host (build/sim-scripts/avr-ai-same-as-host).
  *
  * Why assembler: the compiled plain step saved and restored ten registers
  * and recomputed each side-indexed address; this uses only the registers a
@@ -81,7 +83,9 @@ ai_make:
     mov r18, r25
     andi r18, 0xFC
     cpi r18, AI_ASM_PLAIN_HIGH
-    brne .Lmake_rest
+    breq 1f
+    rjmp .Lmake_capture
+1:
     mov r20, r24
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
@@ -132,7 +136,9 @@ ai_make:
     piece_x r18, r24
     st X, r21
     /* the chain: continued (length saturating at 4, the hand byte's bits
-     * 6-7 = 3) when the step goes back along the side's last one, else new */
+     * 6-7 = 3) when the step goes back along the side's last one, else new
+     * (r22, r23: the side's last step; the capture path joins here) */
+.Lmake_chain:
     ldd r24, Y + AI_OFF_HAND
     cp r20, r23
     brne 5f
@@ -183,6 +189,144 @@ plain_value_tail:
     pop r29
     pop r28
     ret
+
+/* A capture that does not arrive (no return point, t outside the mover's
+ * enemy camp): the victim leaves its side's list, the mover is marked
+ * (outside the camp every rule set marks it), the victim's side gains a
+ * captured piece, or a ready one when a marked piece is taken where those
+ * go to the reserve (jasir). make_general in ai_board.c is its twin. */
+.Lmake_capture_rest:
+    jmp ai_make_rest
+.Lmake_capture:
+    cpi r18, AI_ASM_CAPTURE_HIGH
+    brne .Lmake_capture_rest
+    mov r20, r24
+    andi r20, 0x1F                  /* f (a capture is never a placement) */
+    move_to r21, r18                /* t */
+    lds r18, BOARD + AI_OFF_STM     /* s */
+    camp_flag r30, r18, r21
+    tst r30
+    brne .Lmake_capture_rest        /* an arriving capture: in C */
+    push r28
+    push r29
+    ldi r28, lo8(BOARD)
+    ldi r29, hi8(BOARD)
+    add r28, r18
+    adc r29, r1                     /* Y = the board + s */
+    board_x AI_OFF_CELL, r20
+    ld r19, X                       /* the mover's cell */
+    st X, r1                        /* cell[f] = 0 */
+    board_x AI_OFF_CELL, r21
+    ld r25, X                       /* the victim's cell */
+    /* u: the hands, the mover's last step, and the flags: the victim's
+     * slot, whose marks, and the mover marked after */
+    mov r24, r25
+    andi r24, AI_ASM_CELL_SLOT
+    ori r24, AI_ASM_UNDO_MARKED_AFTER
+    sbrc r19, AI_ASM_CELL_MARK_BIT
+    ori r24, 1 << AI_ASM_UNDO_MOVER_MARKED_BIT
+    sbrc r25, AI_ASM_CELL_MARK_BIT
+    ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
+    movw r30, r22                   /* Z = u */
+    std Z + AI_UNDO_OFF_FLAGS, r24
+    lds r0, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, r0
+    lds r0, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, r0
+    ldd r0, Y + AI_OFF_CHAIN_FROM
+    std Z + AI_UNDO_OFF_CHAIN_FROM, r0
+    ldd r0, Y + AI_OFF_CHAIN_TO
+    std Z + AI_UNDO_OFF_CHAIN_TO, r0
+    ldi r24, 1
+    eor r24, r18                    /* o: the victim's side */
+    sts BOARD + AI_OFF_STM, r24     /* moves next */
+    mov r22, r19                    /* piece[s][slot] = t */
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    piece_x r18, r22
+    st X, r21
+    sbrc r19, AI_ASM_CELL_MARK_BIT  /* one more marked piece, unless it was */
+    rjmp 1f
+    ldd r22, Y + AI_OFF_MARKS
+    inc r22
+    std Y + AI_OFF_MARKS, r22
+1:  ldi r30, lo8(BOARD)
+    ldi r31, hi8(BOARD)
+    add r30, r24
+    adc r31, r1                     /* Z = the board + o */
+    /* the victim's slot gets o's last listed piece (itself when last) */
+    ldd r22, Z + AI_OFF_COUNT
+    dec r22
+    std Z + AI_OFF_COUNT, r22
+    piece_x r24, r22
+    ld r23, X                       /* last = piece[o][count[o]] */
+    mov r22, r25
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    piece_x r24, r22
+    st X, r23                       /* piece[o][vslot] = last */
+    board_x AI_OFF_CELL, r23
+    ld r22, X
+    andi r22, ~AI_ASM_CELL_SLOT & 0xFF
+    mov r23, r25
+    andi r23, AI_ASM_CELL_SLOT
+    or r22, r23
+    st X, r22                       /* cell[last]'s slot = vslot */
+    board_x AI_OFF_CELL, r21
+    mov r22, r19
+    ori r22, 1 << AI_ASM_CELL_MARK_BIT
+    st X, r22                       /* cell[t] = the mover's cell, marked */
+    ldi r23, 1                      /* a captured piece ... */
+    sbrs r25, AI_ASM_CELL_MARK_BIT
+    rjmp 2f
+    ldd r22, Z + AI_OFF_MARKS       /* a marked victim: o has one less */
+    dec r22
+    std Z + AI_OFF_MARKS, r22
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrc r0, AI_ASM_RESERVE_IF_MARKED_BIT
+    ldi r23, AI_ASM_HAND_READY_ONE  /* ... or a ready one */
+2:  ldd r22, Z + AI_OFF_HAND
+    add r22, r23
+    std Z + AI_OFF_HAND, r22
+    camp_flag r22, r24, r21         /* was the victim in its enemy camp? */
+    tst r22
+    breq 3f
+    ldd r22, Z + AI_OFF_IN_CAMP
+    dec r22
+    std Z + AI_OFF_IN_CAMP, r22
+3:  rcall victim_value              /* r22:r23 = row_o[t], Z = &value[o] */
+    ld r26, Z
+    ldd r27, Z + 1
+    sub r26, r22
+    sbc r27, r23
+    st Z, r26
+    std Z + 1, r27
+    ldd r22, Y + AI_OFF_CHAIN_FROM
+    ldd r23, Y + AI_OFF_CHAIN_TO
+    rjmp .Lmake_chain               /* then value[s], as for a plain step */
+
+/* r22:r23 = o's piece-square value on t (row in flash), Z = &value[o],
+ * for o in r24 and t in r21 (r24 doubled; r0 clobbered) */
+victim_value:
+    lsl r24
+    ldi r30, lo8(BOARD + AI_OFF_VALUES)
+    ldi r31, hi8(BOARD + AI_OFF_VALUES)
+    add r30, r24
+    adc r31, r1
+    ld r22, Z+
+    ld r23, Z
+    movw r30, r22
+    mov r0, r21
+    lsl r0
+    add r30, r0
+    adc r31, r1
+    lpm r22, Z+
+    lpm r23, Z
+    ldi r30, lo8(BOARD + AI_OFF_VALUE)
+    ldi r31, hi8(BOARD + AI_OFF_VALUE)
+    add r30, r24
+    adc r31, r1
+    ret
     .size ai_make, . - ai_make
 
     .section .text.ai_unmake,"ax",@progbits
@@ -196,7 +340,9 @@ ai_unmake:
     mov r18, r25
     andi r18, 0xFC
     cpi r18, AI_ASM_PLAIN_HIGH
-    brne .Lunmake_rest
+    breq 1f
+    rjmp .Lunmake_capture
+1:
     mov r20, r24
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
@@ -241,6 +387,121 @@ ai_unmake:
     std Y + AI_OFF_IN_CAMP, r24
 2:  /* value[s] += row[f] - row[t]: the make's tail with f and t swapped */
     mov r0, r20
+    mov r20, r21
+    mov r21, r0
+    jmp plain_value_tail
+
+/* The capture the make's capture path made: the mover back to f with the
+ * mark it had, the victim back into its slot (the piece that filled it
+ * goes last again), as unmake_general in ai_board.c. */
+.Lunmake_capture_rest:
+    jmp ai_unmake_rest
+.Lunmake_capture:
+    cpi r18, AI_ASM_CAPTURE_HIGH
+    brne .Lunmake_capture_rest
+    mov r20, r24
+    andi r20, 0x1F                  /* f */
+    move_to r21, r18                /* t */
+    lds r18, BOARD + AI_OFF_STM
+    ldi r19, 1
+    eor r18, r19                    /* s: the side that moved */
+    camp_flag r19, r18, r21
+    tst r19
+    brne .Lunmake_capture_rest      /* an arriving capture: in C */
+    sts BOARD + AI_OFF_STM, r18
+    push r28
+    push r29
+    ldi r28, lo8(BOARD)
+    ldi r29, hi8(BOARD)
+    add r28, r18
+    adc r29, r1                     /* Y = the board + s */
+    movw r30, r22                   /* Z = u */
+    ldd r0, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, r0
+    ldd r0, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
+    std Y + AI_OFF_CHAIN_FROM, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
+    std Y + AI_OFF_CHAIN_TO, r0
+    ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
+    board_x AI_OFF_CELL, r21
+    ld r19, X                       /* the mover's cell, at t */
+    board_x AI_OFF_CELL, r20
+    mov r22, r19
+    andi r22, ~(1 << AI_ASM_CELL_MARK_BIT) & 0xFF
+    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
+    ori r22, 1 << AI_ASM_CELL_MARK_BIT
+    st X, r22                       /* cell[f]: marked as it was */
+    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
+    rjmp 1f
+    ldd r22, Y + AI_OFF_MARKS       /* the capture's mark taken back */
+    dec r22
+    std Y + AI_OFF_MARKS, r22
+1:  andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
+    swap r19
+    piece_x r18, r19
+    st X, r20
+    ldi r24, 1
+    eor r24, r18                    /* o */
+    ldi r30, lo8(BOARD)
+    ldi r31, hi8(BOARD)
+    add r30, r24
+    adc r31, r1                     /* Z = the board + o */
+    ldd r22, Z + AI_OFF_COUNT       /* n: the victim's side's count */
+    mov r23, r22
+    inc r23
+    std Z + AI_OFF_COUNT, r23
+    mov r23, r25
+    andi r23, AI_ASM_CELL_SLOT
+    swap r23                        /* vslot */
+    mov r19, r23
+    piece_x r24, r19                /* X = &piece[o][vslot] */
+    cp r23, r22
+    breq 2f
+    ld r19, X                       /* the piece that filled the slot ... */
+    st X, r21                       /* piece[o][vslot] = t */
+    mov r0, r22
+    sub r0, r23
+    add r26, r0
+    adc r27, r1
+    st X, r19                       /* ... goes last: piece[o][n] */
+    board_x AI_OFF_CELL, r19
+    ld r19, X
+    andi r19, ~AI_ASM_CELL_SLOT & 0xFF
+    swap r22                        /* n << 4 */
+    or r19, r22
+    st X, r19                       /* its cell's slot = n */
+    rjmp 3f
+2:  st X, r21                       /* piece[o][vslot] = t */
+3:  mov r19, r25                    /* cell[t] = o's piece in vslot, marked as it was */
+    andi r19, AI_ASM_CELL_SLOT
+    mov r22, r24
+    inc r22                         /* o's side bit */
+    or r19, r22
+    sbrc r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    board_x AI_OFF_CELL, r21
+    st X, r19
+    sbrs r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
+    rjmp 4f
+    ldd r22, Z + AI_OFF_MARKS
+    inc r22
+    std Z + AI_OFF_MARKS, r22
+4:  camp_flag r22, r24, r21
+    tst r22
+    breq 5f
+    ldd r22, Z + AI_OFF_IN_CAMP
+    inc r22
+    std Z + AI_OFF_IN_CAMP, r22
+5:  call victim_value               /* value[o] += row_o[t] */
+    ld r26, Z
+    ldd r27, Z + 1
+    add r26, r22
+    adc r27, r23
+    st Z, r26
+    std Z + 1, r27
+    mov r0, r20                     /* value[s]: as for a plain step */
     mov r20, r21
     mov r21, r0
     jmp plain_value_tail
