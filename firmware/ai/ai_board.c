@@ -45,6 +45,24 @@ static void remove_last_piece(uint8_t s)
         B.in_camp[s]--;
 }
 
+enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
+
+/* What a generation call knows of the position, for the rare cases the
+ * link loop hands to special_move(); the rule set's part is set once, when
+ * the board is loaded. */
+static struct {
+    uint8_t mode, s, home, banned_from, banned_to;
+    bool want_shielded, can_recover;
+    bool protect, marks_everywhere, may_hold; /* the rule set's */
+} G;
+
+static void set_rule_set_of_generator(uint8_t flags)
+{
+    G.protect = (flags & RS_HOME_PROTECT) != 0u;
+    G.marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
+    G.may_hold = (flags & RS_RETURN_MAY_HOLD) != 0u;
+}
+
 AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
 {
     const uint8_t set = rules_set_of(p);
@@ -53,6 +71,7 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
     B.chain_limit = rules_set_chain_limit(set);
     B.end_rule = rules_set_end_rule(set);
     B.win_rule = rules_set_win_rule(set);
+    set_rule_set_of_generator(B.flags);
     B.stm = rules_side_to_move(p);
     for (uint8_t s = 0; s < 2u; s++) {
         B.links[s] = ai_links + flash_word(&ai_link_table[set][s]);
@@ -97,14 +116,6 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 }
 
 /* ---- moves -------------------------------------------------------------- */
-enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
-
-/* What a generation call knows of the position, for the rare cases the
- * link loop hands to special_move(). */
-static struct {
-    uint8_t mode, s, home, banned_from, banned_to;
-    bool want_shielded, protect, can_recover, marks_everywhere, may_hold;
-} G;
 
 /* A capture or an arrival (or, for GEN_SHIELDED, any step) from f to t,
  * whose cell is c (empty or the enemy's): the rules that only such moves
@@ -159,10 +170,7 @@ static inline __attribute__((always_inline)) void generate_mode(rules_move_list_
     G.s = s;
     G.home = home_first(s);
     G.want_shielded = mode == GEN_SHIELDED;
-    G.protect = (flags & RS_HOME_PROTECT) != 0u;
     G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
-    G.marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
-    G.may_hold = (flags & RS_RETURN_MAY_HOLD) != 0u;
     /* the step back along the chain that would reach the limit */
     uint8_t banned_from = RULES_NO_POINT, banned_to = RULES_NO_POINT;
     if (B.chain_limit && B.chain_from[s] != RULES_NO_POINT &&
