@@ -1,13 +1,37 @@
 /* Static evaluation: piece-square values from flash (distance to the enemy
  * camp over the links, camp bonus), kept up to date by the AI board; the
- * pieces off the board, marks and tempo added here. */
+ * pieces off the board, marks, jasir's blocked pieces and tempo added here. */
 #include "ai.h"
 #include "ai_eval.h"
+#include "flash.h"
+
+/* jasir: the side's pieces outside the camp with no empty point to step
+ * to. Such a piece waits (a race lost tempo) or must capture, and a capture
+ * of a plain piece can hand the race to its side. */
+static uint8_t blocked_pieces(uint8_t side)
+{
+    const uint8_t *links = ai_board.links[side];
+    uint8_t blocked = 0;
+    for (uint8_t i = 0, n = ai_board.count[side]; i < n; i++) {
+        const uint8_t f = ai_board.piece[side][i];
+        if (ai_in_camp(side, f))
+            continue;
+        const uint8_t *link = links + flash_byte(links + f);
+        uint8_t t;
+        while ((t = flash_byte(link++)) != AI_LINK_END && ai_board.cell[t])
+            ;
+        if (t == AI_LINK_END)
+            blocked++;
+    }
+    return blocked;
+}
 
 int16_t ai_off_board_value(uint8_t side)
 {
     const bool promotions_live = (ai_board.flags & RS_RESERVE_IF_MARKED) != 0u;
-    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side]) : 0;
+    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side] -
+                                            AI_W_RACE_BLOCKED * blocked_pieces(side))
+                                : 0;
     if (!(ai_board.hand[side] & 0x3Fu)) /* nothing off the board: the common case */
         return v;
     const int16_t ready_value = ai_board.win_rule == RS_WIN_FINISHER ? AI_W_RACE_READY : AI_W_READY;

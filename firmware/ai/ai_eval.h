@@ -8,7 +8,8 @@
 #include "ai_weights.h"
 
 /* The value of a side's pieces off the board (and, in jasir, of its
- * promoted pieces): zero in the common case, tested inline below. */
+ * promoted and blocked pieces): zero in the common case, tested inline
+ * below. */
 int16_t ai_off_board_value(uint8_t side);
 
 /* Evaluation of the AI board for the side to move, in centi-pieces. The
