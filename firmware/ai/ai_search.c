@@ -23,8 +23,8 @@
 static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
     {1, 1, 20, 120},  /* 1: one move ahead and the reply's captures; often misjudges */
     {2, 2, 40, 30},    /* 2: sees replies and simple exchanges */
-    {4, 3, 200, 0},    /* 3 */
-    {4, 3, 450, 0},    /* 4: level 3 with more room; depth 5 played level 5 even (50.6%, 800 games) */
+    {3, 3, 200, 0},    /* 3 */
+    {4, 2, 450, 0},    /* 4: with jasir's blocked-piece term, depth 4 and quiescence 3 played level 5 even */
     {6, 3, 560, 0},    /* 5: the strongest the 2-second budget allows */
 };
 
