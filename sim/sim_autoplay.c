@@ -81,7 +81,18 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             rules_move_to_text(m, text);
             rules_move_t all[RULES_MAX_MOVES];
             const uint8_t n = rules_legal_moves(&pos, all);
-            if (!io->enter_move(io->ctx, text, rules_move_is_hold(all, n, m)))
+            /* the console asks for a return point only when the arrival
+             * has more than one (firmware/game/ui.c: press_a); with one, A
+             * on the arrival completes the move, and taps meant for the
+             * return point would land in the console's turn */
+            char keys[RULES_MOVE_TEXT_MAX];
+            uint8_t variants = 0;
+            for (uint8_t i = 0; i < n; i++)
+                variants += RULES_MOVE_FROM(all[i]) == RULES_MOVE_FROM(m) && RULES_MOVE_TO(all[i]) == RULES_MOVE_TO(m);
+            memcpy(keys, text, sizeof keys);
+            if (variants == 1u && !RULES_MOVE_IS_PLACEMENT(m))
+                keys[strcspn(keys, "@")] = '\0';
+            if (!io->enter_move(io->ctx, keys, rules_move_is_hold(all, n, m)))
                 return 1;
             /* the console must report exactly this move */
             char want[24];
