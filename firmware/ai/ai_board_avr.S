@@ -71,6 +71,40 @@
 92:
 .endm
 
+/* push Y, then Y = the board + s: the side's bytes (popped before ret) */
+.macro side_y s
+    push r28
+    push r29
+    ldi r28, lo8(BOARD)
+    ldi r29, hi8(BOARD)
+    add r28, \s
+    adc r29, r1
+.endm
+
+/* u (Z) gets both hands and the mover's last step (left in r22, r23) */
+.macro save_undo
+    lds r0, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, r0
+    lds r0, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, r0
+    ldd r22, Y + AI_OFF_CHAIN_FROM
+    std Z + AI_UNDO_OFF_CHAIN_FROM, r22
+    ldd r23, Y + AI_OFF_CHAIN_TO
+    std Z + AI_UNDO_OFF_CHAIN_TO, r23
+.endm
+
+/* both hands and the mover's last step back from u (Z) */
+.macro restore_undo
+    ldd r0, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, r0
+    ldd r0, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
+    std Y + AI_OFF_CHAIN_FROM, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
+    std Y + AI_OFF_CHAIN_TO, r0
+.endm
+
     .section .text.ai_make,"ax",@progbits
 /* every other move, with m and u untouched (here: within a branch's reach) */
 .Lmake_rest:
@@ -103,12 +137,7 @@ ai_make:
     rjmp 3f
     tst r30
     brne .Lmake_rest
-3:  push r28
-    push r29
-    ldi r28, lo8(BOARD)
-    ldi r29, hi8(BOARD)
-    add r28, r18
-    adc r29, r1                     /* Y = the board + s: the side's bytes */
+3:  side_y r18
     st X, r1                        /* cell[f] = 0 */
     tst r30
     breq 4f
@@ -116,14 +145,7 @@ ai_make:
     inc r24
     std Y + AI_OFF_IN_CAMP, r24
 4:  movw r30, r22                   /* Z = u: what unmake needs */
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
-    ldd r22, Y + AI_OFF_CHAIN_FROM
-    std Z + AI_UNDO_OFF_CHAIN_FROM, r22
-    ldd r23, Y + AI_OFF_CHAIN_TO
-    std Z + AI_UNDO_OFF_CHAIN_TO, r23
+    save_undo
     std Z + AI_UNDO_OFF_FLAGS, r1
     ldi r24, 1
     eor r24, r18
@@ -207,12 +229,7 @@ plain_value_tail:
     camp_flag r30, r18, r21
     tst r30
     brne .Lmake_capture_rest        /* an arriving capture: in C */
-    push r28
-    push r29
-    ldi r28, lo8(BOARD)
-    ldi r29, hi8(BOARD)
-    add r28, r18
-    adc r29, r1                     /* Y = the board + s */
+    side_y r18
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
     st X, r1                        /* cell[f] = 0 */
@@ -229,14 +246,7 @@ plain_value_tail:
     ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
     movw r30, r22                   /* Z = u */
     std Z + AI_UNDO_OFF_FLAGS, r24
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
-    ldd r0, Y + AI_OFF_CHAIN_FROM
-    std Z + AI_UNDO_OFF_CHAIN_FROM, r0
-    ldd r0, Y + AI_OFF_CHAIN_TO
-    std Z + AI_UNDO_OFF_CHAIN_TO, r0
+    save_undo
     ldi r24, 1
     eor r24, r18                    /* o: the victim's side */
     sts BOARD + AI_OFF_STM, r24     /* moves next */
@@ -356,20 +366,8 @@ ai_unmake:
     ldi r19, 1
     eor r18, r19                    /* s: the side that moved */
     sts BOARD + AI_OFF_STM, r18
-    push r28
-    push r29
-    ldi r28, lo8(BOARD)
-    ldi r29, hi8(BOARD)
-    add r28, r18
-    adc r29, r1                     /* Y = the board + s */
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    std Y + AI_OFF_CHAIN_FROM, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    std Y + AI_OFF_CHAIN_TO, r0
+    side_y r18
+    restore_undo
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the piece's cell, back from t */
     st X, r1
@@ -385,7 +383,9 @@ ai_unmake:
     ldd r24, Y + AI_OFF_IN_CAMP
     dec r24
     std Y + AI_OFF_IN_CAMP, r24
-2:  /* value[s] += row[f] - row[t]: the make's tail with f and t swapped */
+2:  /* value[s] += row[f] - row[t]: the make's tail with f and t swapped
+     * (the capture's unmake ends here too) */
+.Lunmake_value:
     mov r0, r20
     mov r20, r21
     mov r21, r0
@@ -409,21 +409,9 @@ ai_unmake:
     tst r19
     brne .Lunmake_capture_rest      /* an arriving capture: in C */
     sts BOARD + AI_OFF_STM, r18
-    push r28
-    push r29
-    ldi r28, lo8(BOARD)
-    ldi r29, hi8(BOARD)
-    add r28, r18
-    adc r29, r1                     /* Y = the board + s */
+    side_y r18
     movw r30, r22                   /* Z = u */
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    std Y + AI_OFF_CHAIN_FROM, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    std Y + AI_OFF_CHAIN_TO, r0
+    restore_undo
     ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the mover's cell, at t */
@@ -501,8 +489,5 @@ ai_unmake:
     adc r27, r23
     st Z, r26
     std Z + 1, r27
-    mov r0, r20                     /* value[s]: as for a plain step */
-    mov r20, r21
-    mov r21, r0
-    jmp plain_value_tail
+    rjmp .Lunmake_value             /* value[s]: as for a plain step */
     .size ai_unmake, . - ai_unmake
