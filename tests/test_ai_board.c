@@ -95,6 +95,56 @@ static void check_same_ending(const rules_pos_t *p, const char *when, const char
         fail_msg("score or winner differ %s %s", when, where);
 }
 
+/* The quiet moves of the last position checked with each rule set and
+ * side to move: the killer moves a search would bring from a sibling. */
+static rules_move_t sibling_quiet[RULES_SET_COUNT][2][RULES_MAX_MOVES];
+static uint8_t sibling_quiet_count[RULES_SET_COUNT][2];
+
+static bool listed_in(rules_move_t m, const rules_move_t *list, uint8_t n)
+{
+    for (uint8_t i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
+/* The search's stages (a game not over): ai_legal_moves lists the tactical
+ * moves first; the quiet moves are the rest of them (or, when there is no
+ * other move, jasir's shielded captures); ai_quiet_move_is_legal knows
+ * exactly the quiet moves, of this position and of a sibling's. */
+static void check_stages(const rules_pos_t *p, const char *where)
+{
+    rules_move_t all[RULES_MAX_MOVES], tactical[RULES_MAX_MOVES], quiet[RULES_MAX_MOVES];
+    const uint8_t n = ai_legal_moves(all, RULES_MAX_MOVES), t = ai_tactical_moves(tactical, RULES_MAX_MOVES);
+    const uint8_t q = ai_quiet_moves(quiet, RULES_MAX_MOVES, t != 0u);
+    if (t == RULES_OVERFLOW || q == RULES_OVERFLOW || n != t + q)
+        fail_msg("%u legal moves, %u tactical and %u quiet at %s", n, t, q, where);
+    if (memcmp(all, tactical, t * sizeof all[0]) != 0 || memcmp(all + t, quiet, q * sizeof all[0]) != 0)
+        fail_msg("the legal moves are not the tactical ones, then the quiet ones, at %s", where);
+    if (q > 1 && ai_quiet_moves(quiet, (uint8_t)(q - 1), t != 0u) != RULES_OVERFLOW)
+        fail_msg("no overflow reported with room for %u of %u quiet moves at %s", q - 1, q, where);
+    ai_quiet_moves(quiet, RULES_MAX_MOVES, t != 0u);
+    const bool shielded_only = t == 0u && q > 0u && RULES_MOVE_IS_CAPTURE(quiet[0]);
+    for (uint8_t i = 0; i < q; i++)
+        if (ai_quiet_move_is_legal(quiet[i]) == shielded_only)
+            fail_msg("quiet move %u %s as the killer at %s", i, shielded_only ? "taken" : "refused", where);
+    for (uint8_t i = 0; i < t; i++)
+        if (ai_quiet_move_is_legal(tactical[i]))
+            fail_msg("tactical move %u taken as a quiet killer at %s", i, where);
+    if (ai_quiet_move_is_legal(0))
+        fail_msg("no killer (0) taken as a move at %s", where);
+    const uint8_t set = rules_set_of(p), side = rules_side_to_move(p);
+    for (uint8_t i = 0; i < sibling_quiet_count[set][side]; i++) {
+        const rules_move_t m = sibling_quiet[set][side][i];
+        if (ai_quiet_move_is_legal(m) != (!shielded_only && listed_in(m, quiet, q)))
+            fail_msg("a sibling's quiet move %u judged wrongly at %s", i, where);
+    }
+    if (!shielded_only) {
+        memcpy(sibling_quiet[set][side], quiet, q * sizeof quiet[0]);
+        sibling_quiet_count[set][side] = q;
+    }
+}
+
 /* Everything at one position; returns the number of legal moves. */
 static uint8_t check_position(const rules_pos_t *p)
 {
@@ -112,6 +162,7 @@ static uint8_t check_position(const rules_pos_t *p)
     if (!rules_ended_by_condition(p)) {
         check_same_moves("tactical", core, rules_tactical_moves(p, core, RULES_MAX_MOVES), mine,
                          ai_tactical_moves(mine, RULES_MAX_MOVES), where);
+        check_stages(p, where);
     }
 
     /* every move: make on both, compare, unmake on both, compare */

@@ -45,23 +45,26 @@ static void remove_last_piece(uint8_t s)
         B.in_camp[s]--;
 }
 
-enum { GEN_ALL, GEN_SHIELDED, GEN_TACTICAL };
+/* the move's capture flag and return point: both clear (a quiet move or a
+ * plain step) */
+#define PLAIN_STEP_BITS 0xFC00u
+#define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
+
+/* The generator's two kinds: quiet moves (placements and steps to an empty
+ * point outside the camp) and tactical moves (captures and arrivals, or
+ * only jasir's shielded captures, the last resort). */
+enum { GEN_QUIET, GEN_TACTICAL };
+
+/* The list a generation call fills: file-scope, so the generator and its
+ * helpers address it directly. */
+static rules_move_list_t L;
 
 /* What a generation call knows of the position, for the rare cases the
- * link loop hands to special_move(); the rule set's part is set once, when
- * the board is loaded. */
+ * link loop hands to special_move() (the rule set's facts are B.flags'). */
 static struct {
-    uint8_t mode, s, home, banned_from, banned_to;
+    uint8_t banned_from, banned_to;
     bool want_shielded, can_recover;
-    bool protect, marks_everywhere, may_hold; /* the rule set's */
 } G;
-
-static void set_rule_set_of_generator(uint8_t flags)
-{
-    G.protect = (flags & RS_HOME_PROTECT) != 0u;
-    G.marks_everywhere = !(flags & RS_MARK_OUTSIDE_CAMP);
-    G.may_hold = (flags & RS_RETURN_MAY_HOLD) != 0u;
-}
 
 AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
 {
@@ -71,7 +74,6 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
     B.chain_limit = rules_set_chain_limit(set);
     B.end_rule = rules_set_end_rule(set);
     B.win_rule = rules_set_win_rule(set);
-    set_rule_set_of_generator(B.flags);
     B.stm = rules_side_to_move(p);
     for (uint8_t s = 0; s < 2u; s++) {
         B.links[s] = ai_links + flash_word(&ai_link_table[set][s]);
@@ -117,61 +119,50 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 
 /* ---- moves -------------------------------------------------------------- */
 
-/* A capture or an arrival (or, for GEN_SHIELDED, any step) from f to t,
- * whose cell is c (empty or the enemy's): the rules that only such moves
- * meet. Out of line: the link loop stays small and fast. */
-static __attribute__((noinline)) void special_move_rules(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
+/* A capture or an arrival from f to t, whose cell is c (empty or the
+ * enemy's): the rules that only such moves meet. Out of line: the link loop
+ * stays small and fast. */
+static __attribute__((noinline)) void special_move_rules(uint8_t f, uint8_t t, uint8_t c)
 {
     const bool cap = c != 0u;
-    const bool arrives = ai_in_camp(G.s, t);
-    if (G.mode == GEN_TACTICAL && !cap && !arrives)
-        return;
-    if ((G.protect && cap && arrives) != G.want_shielded)
+    const uint8_t s = B.stm, flags = B.flags;
+    const bool arrives = ai_in_camp(s, t);
+    if (((flags & RS_HOME_PROTECT) && cap && arrives) != G.want_shielded)
         return;
     if (f == G.banned_from && t == G.banned_to)
         return;
-    if (G.can_recover && arrives && ((B.cell[f] & AI_CELL_MARK) || (cap && G.marks_everywhere))) {
+    if (G.can_recover && arrives && ((B.cell[f] & AI_CELL_MARK) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP)))) {
         /* the mark is spent: a captured piece comes back on a free home
          * point (the mover's origin counts as free), or is owed when none
          * is free, or may be held (RETURN_MAY_HOLD) */
-        const uint8_t home = G.home;
+        const uint8_t home = home_first(s);
         uint8_t free = 0;
         for (uint8_t q = home; q < home + RULES_FILES; q++)
             free = (uint8_t)(free + (!B.cell[q] || q == f));
-        if (!free || G.may_hold)
-            rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+        if (!free || (flags & RS_RETURN_MAY_HOLD))
+            rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
         for (uint8_t q = home; q < home + RULES_FILES; q++)
             if (!B.cell[q] || q == f)
-                rules_move_list_push(l, RULES_MOVE(f, t, q, cap));
+                rules_move_list_push(&L, RULES_MOVE(f, t, q, cap));
     } else {
-        rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+        rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
     }
 }
 
 /* Most captures do not arrive and meet none of those rules: pushed here,
  * without the registers the rules need. */
-static __attribute__((noinline)) void special_move(rules_move_list_t *l, uint8_t f, uint8_t t, uint8_t c)
+static __attribute__((noinline)) void special_move(uint8_t f, uint8_t t, uint8_t c)
 {
-    if (!ai_in_camp(G.s, t) && !G.want_shielded && G.banned_from == RULES_NO_POINT)
-        rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, 1));
+    if (!ai_in_camp(B.stm, t) && !G.want_shielded && G.banned_from == RULES_NO_POINT)
+        rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, 1));
     else
-        special_move_rules(l, f, t, c);
+        special_move_rules(f, t, c);
 }
 
-/* One generator for the three kinds, as the core's generate(): every
- * placement (GEN_ALL), then each piece's steps and captures over its link
- * list. Shielded captures (jasir's home row) only in GEN_SHIELDED. The
- * loop over links does the common cases itself: an own piece (nothing),
- * and a quiet step to an empty point outside the camp. */
-static inline __attribute__((always_inline)) void generate_mode(rules_move_list_t *l, uint8_t mode)
+/* The step back along the mover's chain that would reach the rule set's
+ * limit: its from-point, RULES_NO_POINT when no step is banned. */
+static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
 {
-    const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
-    G.mode = mode;
-    G.s = s;
-    G.home = home_first(s);
-    G.want_shielded = mode == GEN_SHIELDED;
-    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
-    /* the step back along the chain that would reach the limit */
     uint8_t banned_from = RULES_NO_POINT, banned_to = RULES_NO_POINT;
     if (B.chain_limit && B.chain_from[s] != RULES_NO_POINT &&
         (uint8_t)((B.hand[s] >> HAND_CHAIN_SHIFT) + 2u) >= B.chain_limit) {
@@ -180,13 +171,23 @@ static inline __attribute__((always_inline)) void generate_mode(rules_move_list_
     }
     G.banned_from = banned_from;
     G.banned_to = banned_to;
-    if (mode == GEN_ALL && ai_ready(s))
-        for (uint8_t q = G.home; q < G.home + RULES_FILES; q++)
-            if (!B.cell[q])
-                rules_move_list_push(l, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+    return banned_from;
+}
+
+/* One generator for both kinds, as the core's generate() split in two:
+ * the tactical moves (captures and arrivals; jasir's shielded captures only
+ * when G.want_shielded, which drops every other move) and the quiet ones
+ * (steps to empty points outside the camp, then every placement), each over
+ * the pieces' link lists. The loop over links does the common cases itself:
+ * an own piece (nothing) and a quiet step. */
+static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
+{
+    const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
+    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
+    set_banned_step(s);
+    const uint8_t banned_from = G.banned_from, banned_to = G.banned_to;
     /* camp test as one compare: t - camp_first < 5 */
     const uint8_t camp_first = s == RULES_WHITE ? RULES_POINTS - RULES_FILES : 0u;
-    const bool quiet_steps = mode == GEN_ALL;
     const uint8_t *piece = B.piece[s];
     const uint8_t *links = B.links[s];
     for (uint8_t i = 0, end = B.count[s]; i < end; i++) {
@@ -201,37 +202,73 @@ static inline __attribute__((always_inline)) void generate_mode(rules_move_list_
             const uint8_t c = B.cell[t];
             if (c & own)
                 continue;
-            if (!c && (uint8_t)(t - camp_first) >= RULES_FILES && mode != GEN_SHIELDED) {
-                if (quiet_steps && !(f == banned_from && t == banned_to))
-                    rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, 0));
+            if (!c && (uint8_t)(t - camp_first) >= RULES_FILES) {
+                if (mode == GEN_QUIET && !(f == banned_from && t == banned_to))
+                    rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, 0));
                 continue;
             }
-            special_move(l, f, t, c);
+            if (mode != GEN_QUIET)
+                special_move(f, t, c);
         }
     }
+    if (mode == GEN_QUIET && ai_ready(s))
+        for (uint8_t q = home_first(s); q < home_first(s) + RULES_FILES; q++)
+            if (!B.cell[q])
+                rules_move_list_push(&L, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
 }
 
-/* Two copies: one for quiescence's tactical moves (the mode a constant,
- * so the quiet-step code drops out), one for the rest. */
-static __attribute__((noinline)) void generate(rules_move_list_t *l, uint8_t mode) { generate_mode(l, mode); }
-static __attribute__((noinline)) void generate_tactical(rules_move_list_t *l) { generate_mode(l, GEN_TACTICAL); }
+/* Two copies, each with its mode a constant. Jasir's shielded captures are
+ * the tactical loop's, with special_move() told to keep only them. */
+static __attribute__((noinline)) void generate_quiet(void) { generate_mode(GEN_QUIET); }
+static __attribute__((noinline)) void generate_tactical(bool shielded)
+{
+    G.want_shielded = shielded;
+    generate_mode(GEN_TACTICAL);
+}
 
 uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
-    rules_move_list_t l = {buf, 0, cap};
     if (ai_ended_by_condition())
         return 0;
-    generate(&l, GEN_ALL);
-    if (l.n == 0u && (B.flags & RS_HOME_PROTECT))
-        generate(&l, GEN_SHIELDED); /* shielded captures are the last resort */
-    return l.n > cap ? RULES_OVERFLOW : l.n;
+    const uint8_t n = ai_tactical_moves(buf, cap);
+    if (n == RULES_OVERFLOW)
+        return n;
+    const uint8_t q = ai_quiet_moves(buf + n, (uint8_t)(cap - n), n != 0u);
+    return q == RULES_OVERFLOW ? q : (uint8_t)(n + q);
 }
+
+/* L's count, or RULES_OVERFLOW when the moves did not fit */
+static uint8_t listed(void) { return L.n > L.cap ? RULES_OVERFLOW : L.n; }
 
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
-    rules_move_list_t l = {buf, 0, cap};
-    generate_tactical(&l);
-    return l.n > cap ? RULES_OVERFLOW : l.n;
+    L = (rules_move_list_t){buf, 0, cap};
+    generate_tactical(false);
+    return listed();
+}
+
+uint8_t ai_quiet_moves(rules_move_t *buf, uint8_t cap, bool after_tactical)
+{
+    L = (rules_move_list_t){buf, 0, cap};
+    generate_quiet();
+    if (L.n == 0u && !after_tactical && (B.flags & RS_HOME_PROTECT))
+        generate_tactical(true); /* shielded captures are the last resort */
+    return listed();
+}
+
+AI_RARELY_RUN bool ai_quiet_move_is_legal(rules_move_t m)
+{
+    if ((m & PLAIN_STEP_BITS) != PLAIN_STEP)
+        return false; /* 0, a capture or a return: not quiet */
+    const uint8_t s = B.stm, f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
+    if (B.cell[t])
+        return false;
+    if (f == RULES_HAND_POINT)
+        return ai_ready(s) != 0u; /* t is a home point: it was a placement */
+    /* the link f -> t is the side's in this rule set (it was generated) */
+    if ((B.cell[f] & AI_CELL_SIDES) != side_bit(s) || ai_in_camp(s, f) || ai_in_camp(s, t))
+        return false; /* not the side's piece, or it has arrived, or it arrives */
+    return !(f == set_banned_step(s) && t == G.banned_to);
 }
 
 /* The mover's back-and-forth chain after a step f -> t: continued (its
@@ -253,8 +290,6 @@ static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t 
  * marked one not arriving where arrivals bring pieces back): most moves the
  * search makes, jasir's promoted pieces included, so they skip the general
  * case. */
-#define PLAIN_STEP_BITS 0xFC00u /* capture flag and return point */
-#define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
 
 /* On the AVR the plain step and the capture that does not arrive are
  * ai_board_avr.S, which hands every other move to ai_make_rest and

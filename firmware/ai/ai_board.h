@@ -80,10 +80,21 @@ void ai_board_load(const rules_pos_t *p);
 void ai_board_save(rules_pos_t *p);
 
 /* rules_legal_moves_into: 0 when the game is over, RULES_OVERFLOW when the
- * moves do not fit in cap entries. */
+ * moves do not fit in cap entries. The tactical moves come first. */
 uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap);
-/* rules_tactical_moves: captures (not jasir's shielded ones) and arrivals. */
+/* rules_tactical_moves: captures (not jasir's shielded ones) and arrivals,
+ * the first of ai_legal_moves' two parts. */
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap);
+/* The other part: placements and steps to an empty point outside the camp;
+ * where there are none and no tactical move either (after_tactical false),
+ * jasir's shielded captures, the last resort. The search asks for them only
+ * when the tactical moves and the killer have not cut the node off. */
+uint8_t ai_quiet_moves(rules_move_t *buf, uint8_t cap, bool after_tactical);
+/* Is m one of ai_quiet_moves' placements or steps here? For the search's
+ * killer move, tried before the quiet moves are generated: m must be 0 or a
+ * move generated for the same side in the same rule set (a sibling
+ * position's), so its points and its link need no checking. */
+bool ai_quiet_move_is_legal(rules_move_t m);
 void ai_make(rules_move_t m, ai_undo_t *u);
 void ai_unmake(rules_move_t m, const ai_undo_t *u);
 

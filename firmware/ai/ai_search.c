@@ -104,25 +104,6 @@ static inline __attribute__((always_inline)) bool is_tactical(rules_move_t m, ui
            (!RULES_MOVE_IS_PLACEMENT(m) && ai_in_camp(side, RULES_MOVE_TO(m)));
 }
 
-/* Captures, returns and arrivals first, then the killer move. */
-static void order(rules_move_t *m, uint8_t n, rules_move_t killer)
-{
-    const uint8_t side = ai_board.stm;
-    uint8_t front = 0;
-    for (uint8_t i = 0; i < n; i++)
-        if (is_tactical(m[i], side)) {
-            const rules_move_t t = m[front];
-            m[front++] = m[i];
-            m[i] = t;
-        }
-    for (uint8_t i = front; i < n; i++)
-        if (m[i] == killer) {
-            m[i] = m[front];
-            m[front++] = killer;
-            break;
-        }
-}
-
 static int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
 
 /* Quiescence: the stand-pat score, then captures and arrivals. Two
@@ -175,28 +156,58 @@ static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t 
     return depth == 0u ? quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
 }
 
-/* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY). */
+/* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY).
+ * The moves come in three stages: the tactical ones (captures, returns and
+ * arrivals), the ply's killer move (the last quiet move that cut a sibling
+ * off) when it is legal here, then the other quiet moves, generated only
+ * when the first two have not cut the node off (about two nodes in three). */
 static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
     if (S.abort)
         return 0; /* the value is thrown away */
     if (depth == 0u)
         return quiesce(ply, alpha, beta, S.qdepth);
+    if (ai_ended_by_condition())
+        return terminal(ply);
     rules_move_t *m = &S.moves[S.used];
-    const uint8_t n = ply >= AI_MAX_PLY ? RULES_OVERFLOW
-                                        : ai_legal_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
-    if (n == 0u)
-        return terminal(ply); /* the game has ended */
+    uint8_t n = ply >= AI_MAX_PLY ? RULES_OVERFLOW : ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
     if (n == RULES_OVERFLOW) /* too deep, or no room on the move stack: a leaf */
-        return ai_ended_by_condition() ? terminal(ply) : ai_evaluate_board();
+        return ai_evaluate_board();
     S.used = (uint8_t)(S.used + n);
-    order(m, n, S.killer[ply]);
+    const rules_move_t killer = S.killer[ply];
+    uint8_t stage = 0, i = 0, searched = 0;
     int16_t best = -AI_INF;
-    for (uint8_t i = 0; i < n; i++) {
+    for (;;) {
+        rules_move_t move;
+        if (i < n) {
+            move = m[i++];
+            if (stage == 2u && move == killer)
+                continue; /* searched before the quiet moves */
+        } else if (stage == 0u) {
+            stage = 1;
+            if (!ai_quiet_move_is_legal(killer))
+                continue;
+            move = killer;
+        } else if (stage == 1u) {
+            stage = 2;
+            const uint8_t q = ai_quiet_moves(m + n, (uint8_t)(AI_STACK_MOVES - S.used), n != 0u);
+            if (q == RULES_OVERFLOW) { /* no room on the move stack */
+                if (searched == 0u)
+                    best = ai_evaluate_board(); /* a leaf, as when the tactical moves do not fit */
+                break;
+            }
+            n = (uint8_t)(n + q);
+            S.used = (uint8_t)(S.used + q);
+            if (n == 0u)
+                return terminal(ply); /* no move: the game has ended */
+            continue;
+        } else {
+            break;
+        }
         ai_undo_t u;
-        make(m[i], &u);
+        make(move, &u);
         int16_t v;
-        if (i == 0u) {
+        if (searched++ == 0u) {
             v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         } else {
             /* the first move is probably best: prove the others worse with
@@ -205,7 +216,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
             if (v > alpha && v < beta && !S.abort)
                 v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         }
-        ai_unmake(m[i], &u);
+        ai_unmake(move, &u);
         if (S.abort)
             break;
         if (v > best)
@@ -213,8 +224,8 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         if (v > alpha) {
             alpha = v;
             if (alpha >= beta) {
-                if (!is_tactical(m[i], ai_board.stm))
-                    S.killer[ply] = m[i];
+                if (stage != 0u && !RULES_MOVE_IS_CAPTURE(move))
+                    S.killer[ply] = move; /* quiet (not a shielded capture) */
                 break;
             }
         }
