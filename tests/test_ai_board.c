@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ai/ai_board.h"
+#include "ai/ai_eval.h"
 #include "helpers.h"
 
 #define GAMES 300 /* per rule set */
@@ -164,6 +165,16 @@ static uint8_t check_position(const rules_pos_t *p)
                          ai_tactical_moves(mine, RULES_MAX_MOVES), where);
         check_stages(p, where);
     }
+
+    /* jasir's blocked pieces stay within the bounds the search's
+     * quiescence decides by when it does not look at them */
+    const uint8_t stm = rules_side_to_move(p);
+    const int16_t blocked = ai_blocked_value();
+    if (blocked < -ai_blocked_most(stm) || blocked > ai_blocked_most((uint8_t)(stm ^ 1u)))
+        fail_msg("blocked pieces' value %d outside [%d, %d] at %s", blocked, -ai_blocked_most(stm),
+                 ai_blocked_most((uint8_t)(stm ^ 1u)), where);
+    if ((ai_board.flags & RS_RESERVE_IF_MARKED) && ai_evaluate_board() != ai_evaluate_unblocked() + blocked)
+        fail_msg("the evaluation is not its unblocked part plus the blocked pieces at %s", where);
 
     /* every move: make on both, compare, unmake on both, compare */
     rules_legal_moves(p, core);

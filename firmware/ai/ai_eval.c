@@ -26,12 +26,16 @@ static uint8_t blocked_pieces(uint8_t side)
     return blocked;
 }
 
+int16_t ai_blocked_value(void)
+{
+    const uint8_t s = ai_board.stm;
+    return (int16_t)(AI_W_RACE_BLOCKED * ((int16_t)blocked_pieces((uint8_t)(s ^ 1u)) - (int16_t)blocked_pieces(s)));
+}
+
 int16_t ai_off_board_value(uint8_t side)
 {
     const bool promotions_live = (ai_board.flags & RS_RESERVE_IF_MARKED) != 0u;
-    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side] -
-                                            AI_W_RACE_BLOCKED * blocked_pieces(side))
-                                : 0;
+    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side]) : 0;
     if (!(ai_board.hand[side] & 0x3Fu)) /* nothing off the board: the common case */
         return v;
     const int16_t ready_value = ai_board.win_rule == RS_WIN_FINISHER ? AI_W_RACE_READY : AI_W_READY;

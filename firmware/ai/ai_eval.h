@@ -8,18 +8,37 @@
 #include "ai_weights.h"
 
 /* The value of a side's pieces off the board (and, in jasir, of its
- * promoted and blocked pieces): zero in the common case, tested inline
- * below. */
+ * promoted pieces): zero in the common case, tested inline below. */
 int16_t ai_off_board_value(uint8_t side);
+/* Jasir's blocked pieces, for the side to move: AI_W_RACE_BLOCKED for each
+ * enemy piece outside the camp with no empty point to step to, less the
+ * same for each of its own. */
+int16_t ai_blocked_value(void);
+/* The most they can count for a side: a weight per piece outside the camp
+ * (the search's bounds, when it need not look at them). */
+static inline int16_t ai_blocked_most(uint8_t side)
+{
+    return (int16_t)(AI_W_RACE_BLOCKED * (uint8_t)(ai_board.count[side] - ai_board.in_camp[side]));
+}
 
-/* Evaluation of the AI board for the side to move, in centi-pieces. The
- * piece-square part is the board's running value[] (kept move by move). */
-static inline int16_t ai_evaluate_board(void)
+/* The evaluation without jasir's blocked pieces: the board's running
+ * piece-square values (kept move by move), the tempo, and the pieces off
+ * the board. */
+static inline int16_t ai_evaluate_unblocked(void)
 {
     const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u);
     int16_t v = (int16_t)(ai_board.value[s] - ai_board.value[o] + AI_W_TEMPO);
     if (((ai_board.hand[0] | ai_board.hand[1]) & 0x3Fu) || (ai_board.flags & RS_RESERVE_IF_MARKED))
         v = (int16_t)(v + ai_off_board_value(s) - ai_off_board_value(o));
+    return v;
+}
+
+/* Evaluation of the AI board for the side to move, in centi-pieces. */
+static inline int16_t ai_evaluate_board(void)
+{
+    int16_t v = ai_evaluate_unblocked();
+    if (ai_board.flags & RS_RESERVE_IF_MARKED)
+        v = (int16_t)(v + ai_blocked_value());
     return v;
 }
 

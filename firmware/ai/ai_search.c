@@ -115,7 +115,17 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
         return 0; /* the value is thrown away */
     if (ai_ended_by_condition())
         return terminal(ply);
-    const int16_t stand = ai_evaluate_board();
+    int16_t stand = ai_evaluate_unblocked();
+    if (ai_board.flags & RS_RESERVE_IF_MARKED) {
+        /* jasir's blocked pieces, looked at only when the most they can
+         * count either way leaves the window open: otherwise that bound
+         * decides as the exact score would (a fail-soft bound) */
+        const uint8_t s = ai_board.stm;
+        const int16_t low = (int16_t)(stand - ai_blocked_most(s)), high = (int16_t)(stand + ai_blocked_most(s ^ 1u));
+        if (low >= beta)
+            return low;
+        stand = high <= alpha ? high : (int16_t)(stand + ai_blocked_value());
+    }
     if (stand >= beta)
         return stand;
     if (stand > alpha)
