@@ -1,7 +1,8 @@
 /* Negamax alpha-beta with iterative deepening, principal variation search
  * (null windows after the first move), quiescence on captures and
- * arrivals, killer moves, and a node budget, on the AI's own board
- * (ai_board.h), whose values are kept up to date move by move. */
+ * arrivals, killer moves, moves generated in stages, and a node budget,
+ * on the AI's own board (ai_board.h), whose values are kept up to date
+ * move by move. */
 #include "ai.h"
 #include "ai_eval.h"
 #include "flash.h"
