@@ -131,6 +131,118 @@ static void test_node_budget_honoured(void **state)
     for_positions(check_budget);
 }
 
+/* ---- the search's score is the plain minimax score --------------------
+ * Alpha-beta with a full window at the root returns the same score as
+ * plain minimax over the same tree: every shortcut the search takes
+ * (null windows, killer moves, moves in stages, jasir's blocked-piece
+ * bounds, the horizon's quiet steps scored without being made) must leave
+ * it unchanged. The reference below is that minimax, on the rules core and
+ * ai_evaluate(): depth plies of every legal move, then quiescence on the
+ * tactical moves (captures and arrivals) with stand-pat, as ai.h says. */
+static uint8_t ref_qdepth;
+static bool ref_overflow; /* a ply would not fit the search's move stack: not comparable */
+
+static int16_t ref_terminal(const rules_pos_t *p, uint8_t ply)
+{
+    uint8_t score[2];
+    const uint8_t s = rules_side_to_move(p), w = rules_winner(p);
+    rules_score(p, score);
+    const int16_t diff = (int16_t)(((int16_t)score[s] - (int16_t)score[s ^ 1u]) * AI_SCORE_UNIT);
+    if (w == RULES_DRAW)
+        return diff;
+    return (int16_t)((w == s ? AI_WIN - ply * AI_PLY_COST : -AI_WIN + ply * AI_PLY_COST) + diff);
+}
+
+static int16_t ref_quiesce(const rules_pos_t *p, uint8_t ply, uint8_t qleft, unsigned used)
+{
+    if (rules_ended_by_condition(p))
+        return ref_terminal(p, ply);
+    int16_t best = ai_evaluate(p);
+    if (qleft == 0u || ply >= AI_MAX_PLY)
+        return best;
+    rules_move_t m[RULES_MAX_MOVES];
+    const uint8_t n = rules_tactical_moves(p, m, RULES_MAX_MOVES);
+    ref_overflow |= used + n > AI_STACK_MOVES;
+    for (uint8_t i = 0; i < n; i++) {
+        rules_pos_t q = *p;
+        rules_undo_t u;
+        rules_make(&q, m[i], &u);
+        const int16_t v = (int16_t)-ref_quiesce(&q, (uint8_t)(ply + 1u), (uint8_t)(qleft - 1u), used + n);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static int16_t ref_negamax(const rules_pos_t *p, uint8_t depth, uint8_t ply, unsigned used)
+{
+    if (depth == 0u)
+        return ref_quiesce(p, ply, ref_qdepth, used);
+    if (rules_ended_by_condition(p))
+        return ref_terminal(p, ply);
+    rules_move_t m[RULES_MAX_MOVES];
+    const uint8_t n = rules_legal_moves(p, m);
+    if (n == 0u)
+        return ref_terminal(p, ply);
+    ref_overflow |= used + n > AI_STACK_MOVES || ply >= AI_MAX_PLY;
+    int16_t best = INT16_MIN;
+    for (uint8_t i = 0; i < n; i++) {
+        rules_pos_t q = *p;
+        rules_undo_t u;
+        rules_make(&q, m[i], &u);
+        const int16_t v = (int16_t)-ref_negamax(&q, (uint8_t)(depth - 1u), (uint8_t)(ply + 1u), used + n);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static unsigned exact_compared;
+
+static void check_exact(const rules_pos_t *p, unsigned index)
+{
+    for (uint8_t level = 3; level <= 4; level++) { /* no root noise: the score is exact */
+        if (level == 4 && index % 4u && rules_set_of(p) != RULES_JASIR)
+            continue; /* time; jasir's blocked-piece bounds want every position */
+        ai_level_t lv;
+        ai_stats_t st;
+        ai_level(level, &lv);
+        ai_choose(p, level, (uint16_t)index, NULL, NULL, &st);
+        if (st.budget_hit || st.depth == 0u)
+            continue; /* an interrupted search's score is a bound */
+        ref_qdepth = lv.qdepth;
+        ref_overflow = false;
+        rules_move_t m[RULES_MAX_MOVES];
+        const uint8_t n = rules_legal_moves(p, m);
+        if (n <= 1u)
+            continue; /* a forced move is not searched */
+        int16_t best = INT16_MIN;
+        for (uint8_t i = 0; i < n; i++) {
+            rules_pos_t q = *p;
+            rules_undo_t u;
+            rules_make(&q, m[i], &u);
+            const int16_t v = (int16_t)-ref_negamax(&q, (uint8_t)(st.depth - 1u), 1, n);
+            if (v > best)
+                best = v;
+        }
+        if (ref_overflow)
+            continue;
+        if (st.score != best)
+            fail_msg("level %u, depth %u: the search scores %d, minimax %d, at %s", level, st.depth, st.score, best,
+                     text_of(p));
+        exact_compared++;
+    }
+}
+
+static void test_scores_are_exact(void **state)
+{
+    (void)state;
+    exact_compared = 0;
+    for_positions(check_exact);
+    print_message("searches compared with minimax: %u\n", exact_compared);
+    assert_true(exact_compared > 1000u);
+}
+
 static unsigned polls;
 static void count_poll(void *ctx)
 {
@@ -164,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_wins_in_one_and_avoids_losing_in_one),
         cmocka_unit_test(test_node_budget_honoured),
         cmocka_unit_test(test_deterministic_and_polls),
+        cmocka_unit_test(test_scores_are_exact),
     };
     return cmocka_run_group_tests_name("ai", tests, NULL, NULL);
 }

@@ -147,6 +147,36 @@ static void check_stages(const rules_pos_t *p, const char *where)
 }
 
 /* Everything at one position; returns the number of legal moves. */
+/* What the search reads off a position to score the reply to a quiet step
+ * without making it (firmware/ai/ai_search.c, quiet_reply_floor): the
+ * reply's evaluation without jasir's blocked pieces is two tempi less this
+ * one's and the step's gain, the most those pieces can count for the reply
+ * does not change, and the game does not end when ai_quiet_steps_cannot_end
+ * says so. Checked by making the step (which m leaves made: the caller
+ * unmakes it). */
+static unsigned quiet_replies_checked;
+
+static void check_quiet_reply(rules_move_t m, const char *where)
+{
+    const uint8_t s = ai_board.stm, f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
+    if ((m & AI_PLAIN_STEP_BITS) != AI_PLAIN_STEP || f == RULES_HAND_POINT || ai_in_camp(s, t))
+        return; /* not a quiet step */
+    const int16_t expect = (int16_t)(2 * AI_W_TEMPO - ai_evaluate_unblocked() - ai_step_gain(f, t));
+    const int16_t most = ai_blocked_most((uint8_t)(s ^ 1u));
+    const bool cannot_end = ai_quiet_steps_cannot_end();
+    ai_undo_t u;
+    ai_make(m, &u);
+    if (ai_evaluate_unblocked() != expect)
+        fail_msg("reply to the quiet step %04x: evaluation %d, %d expected, at %s", m, ai_evaluate_unblocked(), expect,
+                 where);
+    if (ai_blocked_most(ai_board.stm) != most)
+        fail_msg("reply to the quiet step %04x: blocked bound changed at %s", m, where);
+    if (cannot_end && ai_ended_by_condition())
+        fail_msg("the quiet step %04x ended the game at %s", m, where);
+    ai_unmake(m, &u);
+    quiet_replies_checked++;
+}
+
 static uint8_t check_position(const rules_pos_t *p)
 {
     rules_move_t core[RULES_MAX_MOVES], mine[RULES_MAX_MOVES];
@@ -183,6 +213,7 @@ static uint8_t check_position(const rules_pos_t *p)
         rules_undo_t ru;
         ai_undo_t au;
         rules_make(&q, core[i], &ru);
+        check_quiet_reply(core[i], where);
         ai_make(core[i], &au);
         check_same_pos(&q, "after make", core[i]);
         check_same_ending(&q, "after a move at", where);
@@ -220,6 +251,7 @@ static void test_suite_positions(void **state)
     }
     fclose(f);
     assert_true(count >= 60u);
+    assert_true(quiet_replies_checked >= 400u); /* 501 quiet steps in the suite */
 }
 
 static void test_random_games(void **state)

@@ -14,6 +14,14 @@
 #define AI_MAX_PLY 9u      /* deepest ply, quiescence included */
 #define AI_STACK_MOVES 72u /* shared move stack for every ply; a ply that does not fit is a leaf */
 
+/* The score of a finished game for the side to move, in ai_stats_t's
+ * units: AI_WIN for a win, less AI_PLY_COST per ply it takes (sooner wins
+ * first), -AI_WIN + AI_PLY_COST per ply for a loss, 0 for a draw; plus
+ * AI_SCORE_UNIT per point of final-score difference (it counts in a match). */
+#define AI_WIN 10000
+#define AI_PLY_COST 128   /* more than any final-score difference */
+#define AI_SCORE_UNIT 10
+
 typedef struct {
     uint32_t nodes;     /* positions visited (makes, plus the root) */
     uint8_t depth;      /* deepest iteration completed */

@@ -8,11 +8,6 @@
 #include "flash.h"
 #include "rules/rules_move_list.h"
 
-/* hand byte, as the rules core lays out its own */
-#define HAND_CAPTURED 0x07u
-#define HAND_READY_ONE 0x08u
-#define HAND_CHAIN 0xC0u
-#define HAND_CHAIN_SHIFT 6u
 
 ai_board_t ai_board;
 #define B ai_board
@@ -45,10 +40,8 @@ static void remove_last_piece(uint8_t s)
         B.in_camp[s]--;
 }
 
-/* the move's capture flag and return point: both clear (a quiet move or a
- * plain step) */
-#define PLAIN_STEP_BITS 0xFC00u
-#define PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
+#define PLAIN_STEP_BITS AI_PLAIN_STEP_BITS
+#define PLAIN_STEP AI_PLAIN_STEP
 
 /* The generator's two kinds: quiet moves (placements and steps to an empty
  * point outside the camp) and tactical moves (captures and arrivals, or
@@ -77,7 +70,7 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
     B.stm = rules_side_to_move(p);
     for (uint8_t s = 0; s < 2u; s++) {
         B.links[s] = ai_links + flash_word(&ai_link_table[set][s]);
-        B.values[s] = ai_point_value[set][s];
+        B.values[s] = ai_point_values[flash_byte(&ai_point_value_row[set][s])];
         B.count[s] = B.in_camp[s] = B.marks[s] = 0;
         B.value[s] = 0;
         uint8_t from, to, length;
@@ -88,7 +81,7 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
             B.chain_from[s] = B.chain_to[s] = RULES_NO_POINT;
             length = 1;
         }
-        B.hand[s] = (uint8_t)(rules_captured(p, s) | (rules_ready(p, s) << 3) | ((length - 1u) << HAND_CHAIN_SHIFT));
+        B.hand[s] = (uint8_t)(rules_captured(p, s) | (rules_ready(p, s) << 3) | ((length - 1u) << AI_HAND_CHAIN_SHIFT));
     }
     for (uint8_t q = 0; q < RULES_POINTS; q++) {
         bool marked;
@@ -113,7 +106,7 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
     for (uint8_t s = 0; s < 2u; s++) {
         rules_set_hand(p, s, ai_captured(s), ai_ready(s));
         if (B.chain_from[s] != RULES_NO_POINT)
-            rules_set_chain(p, s, B.chain_from[s], B.chain_to[s], (uint8_t)((B.hand[s] >> HAND_CHAIN_SHIFT) + 1u));
+            rules_set_chain(p, s, B.chain_from[s], B.chain_to[s], (uint8_t)((B.hand[s] >> AI_HAND_CHAIN_SHIFT) + 1u));
     }
 }
 
@@ -165,7 +158,7 @@ static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
 {
     uint8_t banned_from = RULES_NO_POINT, banned_to = RULES_NO_POINT;
     if (B.chain_limit && B.chain_from[s] != RULES_NO_POINT &&
-        (uint8_t)((B.hand[s] >> HAND_CHAIN_SHIFT) + 2u) >= B.chain_limit) {
+        (uint8_t)((B.hand[s] >> AI_HAND_CHAIN_SHIFT) + 2u) >= B.chain_limit) {
         banned_from = B.chain_to[s];
         banned_to = B.chain_from[s];
     }
@@ -183,7 +176,7 @@ static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
 static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
 {
     const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
-    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & HAND_CAPTURED);
+    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & AI_HAND_CAPTURED);
     set_banned_step(s);
     const uint8_t banned_from = G.banned_from, banned_to = G.banned_to;
     /* camp test as one compare: t - camp_first < 5 */
@@ -277,11 +270,11 @@ static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t 
 {
     uint8_t len = 0;
     if (f == B.chain_to[s] && t == B.chain_from[s]) {
-        len = (uint8_t)(B.hand[s] >> HAND_CHAIN_SHIFT);
+        len = (uint8_t)(B.hand[s] >> AI_HAND_CHAIN_SHIFT);
         if (len < 3u)
             len++;
     }
-    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~HAND_CHAIN) | (len << HAND_CHAIN_SHIFT));
+    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~AI_HAND_CHAIN) | (len << AI_HAND_CHAIN_SHIFT));
     B.chain_from[s] = f;
     B.chain_to[s] = t;
 }
@@ -336,7 +329,7 @@ _Static_assert(AI_UNDO_MOVER_MARKED == 1u << AI_ASM_UNDO_MOVER_MARKED_BIT &&
                    AI_UNDO_VICTIM_MARKED == 1u << AI_ASM_UNDO_VICTIM_MARKED_BIT &&
                    AI_UNDO_MARKED_AFTER == AI_ASM_UNDO_MARKED_AFTER && (AI_UNDO_MARKED_AFTER & AI_CELL_SLOT) == 0u,
                "ai_board_offsets.h");
-_Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && HAND_READY_ONE == AI_ASM_HAND_READY_ONE,
+_Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && AI_HAND_READY_ONE == AI_ASM_HAND_READY_ONE,
                "ai_board_offsets.h");
 _Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
                "ai_board_offsets.h");
@@ -388,7 +381,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
     const uint8_t o = (uint8_t)(s ^ 1u), flags = B.flags;
     if (f == RULES_HAND_POINT) {
         add_piece(s, t);
-        B.hand[s] = (uint8_t)(B.hand[s] - HAND_READY_ONE);
+        B.hand[s] = (uint8_t)(B.hand[s] - AI_HAND_READY_ONE);
         B.chain_from[s] = B.chain_to[s] = RULES_NO_POINT;
         u->flags = 0;
         return;
@@ -414,7 +407,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
             uflags |= AI_UNDO_VICTIM_MARKED;
             B.marks[o]--;
         }
-        B.hand[o] = (uint8_t)(B.hand[o] + (victim_marked && (flags & RS_RESERVE_IF_MARKED) ? HAND_READY_ONE : 1u));
+        B.hand[o] = (uint8_t)(B.hand[o] + (victim_marked && (flags & RS_RESERVE_IF_MARKED) ? AI_HAND_READY_ONE : 1u));
         if (!((flags & RS_MARK_OUTSIDE_CAMP) && ai_in_camp(s, t)))
             marked = true;
     }
@@ -426,13 +419,13 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
         B.in_camp[s]++;
         if (marked && (flags & RS_RETURN_ON_ARRIVAL)) {
             marked = false; /* the mark is spent on arrival */
-            if (B.hand[s] & HAND_CAPTURED) {
+            if (B.hand[s] & AI_HAND_CAPTURED) {
                 B.hand[s]--;
                 const uint8_t ret = RULES_MOVE_RET(m);
                 if (ret != RULES_NO_POINT)
                     add_piece(s, ret);
                 else
-                    B.hand[s] = (uint8_t)(B.hand[s] + HAND_READY_ONE); /* owed / held */
+                    B.hand[s] = (uint8_t)(B.hand[s] + AI_HAND_READY_ONE); /* owed / held */
             }
         }
     }
@@ -532,8 +525,8 @@ bool ai_ended_slow(void)
     if (side_finished(RULES_WHITE, B.end_rule) || side_finished(RULES_BLACK, B.end_rule))
         return true;
     return (B.flags & RS_CHAIN_ENDS_GAME) && B.chain_from[0] != RULES_NO_POINT &&
-           B.chain_from[1] != RULES_NO_POINT && (B.hand[0] & HAND_CHAIN) == HAND_CHAIN &&
-           (B.hand[1] & HAND_CHAIN) == HAND_CHAIN;
+           B.chain_from[1] != RULES_NO_POINT && (B.hand[0] & AI_HAND_CHAIN) == AI_HAND_CHAIN &&
+           (B.hand[1] & AI_HAND_CHAIN) == AI_HAND_CHAIN;
 }
 
 static uint8_t living(uint8_t s) { return (uint8_t)(B.count[s] + ai_ready(s)); }

@@ -37,6 +37,13 @@
 #define AI_CELL_SLOT 0x70u
 #define AI_SIDE_PIECES 5u
 
+/* hand byte, as the rules core lays out its own: captured pieces, ready
+ * pieces, the back-and-forth chain's length - 1 */
+#define AI_HAND_CAPTURED 0x07u
+#define AI_HAND_READY_ONE 0x08u
+#define AI_HAND_CHAIN 0xC0u
+#define AI_HAND_CHAIN_SHIFT 6u
+
 typedef struct {
     uint8_t cell[RULES_POINTS];
     uint8_t piece[2][AI_SIDE_PIECES]; /* the first count[s] are the side's pieces */
@@ -60,6 +67,11 @@ typedef struct {
  * build/gen/ai_tables.c. */
 #define AI_LINK_SLOTS 8u
 #define AI_LINK_END 0xFFu
+
+/* A move's capture flag and return point: both clear in a quiet move or a
+ * plain step (m & AI_PLAIN_STEP_BITS == AI_PLAIN_STEP) */
+#define AI_PLAIN_STEP_BITS 0xFC00u
+#define AI_PLAIN_STEP ((rules_move_t)(RULES_NO_POINT << 10))
 
 /* What ai_unmake needs beyond the move. */
 typedef struct {
@@ -121,6 +133,21 @@ static inline bool ai_in_camp(uint8_t side, uint8_t point)
 static inline int16_t ai_piece_square(uint8_t side, uint8_t q)
 {
     return (int16_t)flash_word(&ai_board.values[side][q]);
+}
+/* What a plain step f -> t of the side to move adds to its piece-square
+ * value (a quiet step: nothing else the evaluation reads changes). */
+static inline int16_t ai_step_gain(uint8_t f, uint8_t t)
+{
+    return (int16_t)(ai_piece_square(ai_board.stm, t) - ai_piece_square(ai_board.stm, f));
+}
+/* Can no quiet step of the side to move end the game? It cannot end it by
+ * arriving; in a rule set where both sides shuttling a full chain ends it,
+ * it can when the other side's chain is full. */
+static inline bool ai_quiet_steps_cannot_end(void)
+{
+    const uint8_t o = (uint8_t)(ai_board.stm ^ 1u);
+    return !(ai_board.flags & RS_CHAIN_ENDS_GAME) || (ai_board.hand[o] & AI_HAND_CHAIN) != AI_HAND_CHAIN ||
+           ai_board.chain_from[o] == RULES_NO_POINT;
 }
 static inline uint8_t ai_ready(uint8_t side) { return (ai_board.hand[side] >> 3) & 7u; }
 static inline uint8_t ai_captured(uint8_t side) { return ai_board.hand[side] & 7u; }

@@ -32,19 +32,37 @@ int16_t ai_blocked_value(void)
     return (int16_t)(AI_W_RACE_BLOCKED * ((int16_t)blocked_pieces((uint8_t)(s ^ 1u)) - (int16_t)blocked_pieces(s)));
 }
 
-int16_t ai_off_board_value(uint8_t side)
+int16_t ai_off_board_diff(void)
 {
-    const bool promotions_live = (ai_board.flags & RS_RESERVE_IF_MARKED) != 0u;
-    int16_t v = promotions_live ? (int16_t)(AI_W_PROMOTED * ai_board.marks[side]) : 0;
-    if (!(ai_board.hand[side] & 0x3Fu)) /* nothing off the board: the common case */
+    const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u), flags = ai_board.flags;
+    int16_t v = 0;
+    if (flags & RS_RESERVE_IF_MARKED) /* jasir: promotions are live */
+        v = (int16_t)(AI_W_PROMOTED * (int8_t)(ai_board.marks[s] - ai_board.marks[o]));
+    const uint8_t hs = ai_board.hand[s], ho = ai_board.hand[o];
+    if (!((hs | ho) & 0x3Fu)) /* nothing off the board: the common case */
         return v;
     const int16_t ready_value = ai_board.win_rule == RS_WIN_FINISHER ? AI_W_RACE_READY : AI_W_READY;
-    v = (int16_t)(v + ai_ready(side) * ready_value);
-    const uint8_t captured = ai_captured(side);
+    v = (int16_t)(v + (int8_t)(ai_ready(s) - ai_ready(o)) * ready_value);
     /* a marked piece can bring one back (marks are spent on arrival where
      * pieces return, so every mark is on its way) */
-    if ((ai_board.flags & RS_RETURN_ON_ARRIVAL) && captured)
-        v = (int16_t)(v + captured * AI_W_CAPTURED + AI_W_MARK * ai_board.marks[side]);
+    if (flags & RS_RETURN_ON_ARRIVAL) {
+        const uint8_t cs = hs & 7u, co = ho & 7u;
+        v = (int16_t)(v + (int8_t)(cs - co) * AI_W_CAPTURED);
+        if (cs)
+            v = (int16_t)(v + AI_W_MARK * ai_board.marks[s]);
+        if (co)
+            v = (int16_t)(v - AI_W_MARK * ai_board.marks[o]);
+    }
+    return v;
+}
+
+__attribute__((noinline)) int16_t ai_evaluate_unblocked_call(void) { return ai_evaluate_unblocked(); }
+
+int16_t ai_evaluate_board(void)
+{
+    int16_t v = ai_evaluate_unblocked_call();
+    if (ai_board.flags & RS_RESERVE_IF_MARKED)
+        v = (int16_t)(v + ai_blocked_value());
     return v;
 }
 

@@ -7,9 +7,10 @@
 #include "ai_board.h"
 #include "ai_weights.h"
 
-/* The value of a side's pieces off the board (and, in jasir, of its
- * promoted pieces): zero in the common case, tested inline below. */
-int16_t ai_off_board_value(uint8_t side);
+/* The value of the pieces off the board (and, in jasir, of the promoted
+ * pieces), the side to move's less the other's: zero in the common case,
+ * tested inline below. One call for both sides. */
+int16_t ai_off_board_diff(void);
 /* Jasir's blocked pieces, for the side to move: AI_W_RACE_BLOCKED for each
  * enemy piece outside the camp with no empty point to step to, less the
  * same for each of its own. */
@@ -29,17 +30,15 @@ static inline int16_t ai_evaluate_unblocked(void)
     const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u);
     int16_t v = (int16_t)(ai_board.value[s] - ai_board.value[o] + AI_W_TEMPO);
     if (((ai_board.hand[0] | ai_board.hand[1]) & 0x3Fu) || (ai_board.flags & RS_RESERVE_IF_MARKED))
-        v = (int16_t)(v + ai_off_board_value(s) - ai_off_board_value(o));
+        v = (int16_t)(v + ai_off_board_diff());
     return v;
 }
 
-/* Evaluation of the AI board for the side to move, in centi-pieces. */
-static inline int16_t ai_evaluate_board(void)
-{
-    int16_t v = ai_evaluate_unblocked();
-    if (ai_board.flags & RS_RESERVE_IF_MARKED)
-        v = (int16_t)(v + ai_blocked_value());
-    return v;
-}
+/* The same out of line, for the search's less frequent callers. */
+int16_t ai_evaluate_unblocked_call(void);
+
+/* Evaluation of the AI board for the side to move, in centi-pieces (out
+ * of line: the search's leaves that are not quiescence's are rare). */
+int16_t ai_evaluate_board(void);
 
 #endif

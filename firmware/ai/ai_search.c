@@ -8,10 +8,7 @@
 #include "flash.h"
 
 #define AI_INF 30000
-#define AI_WIN 10000 /* a won game, minus AI_PLY_COST per ply it takes */
-#define AI_PLY_COST 128 /* more than any final-score difference: sooner wins first */
 #define AI_DECIDED (AI_WIN - (int16_t)(AI_MAX_PLY * AI_PLY_COST) - 200) /* a won or lost game */
-#define AI_SCORE_UNIT 10 /* centi-pieces per point of final-score difference */
 /* No new iteration starts once this share of the node budget is spent (it
  * would rarely finish; measured in the arena against 4 and 6). */
 #define AI_NEXT_ITERATION 3u
@@ -77,11 +74,18 @@ static __attribute__((noinline)) void node_stop(void)
         plan_next_stop(nodes);
 }
 
+/* One more node: false once the budget is spent (S.abort). */
+static inline bool count_node(void)
+{
+    if (--S.left == 0u)
+        node_stop();
+    return !S.abort;
+}
+
 static void make(rules_move_t m, ai_undo_t *u)
 {
     ai_make(m, u);
-    if (--S.left == 0u)
-        node_stop();
+    count_node();
 }
 
 /* Score of a finished game for the side to move: wins first, sooner
@@ -160,6 +164,30 @@ static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alph
 
 static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta);
 
+/* The stand-pat bound quiesce() tests first in the position after a quiet
+ * step of the side to move, less the step's gain (ai_step_gain): such a
+ * step changes only the mover's piece-square value, so the reply's
+ * evaluation without jasir's blocked pieces is the negation of this one's
+ * plus two tempi, less the gain; in jasir, less the most the reply's
+ * blocked pieces can count for it (ai_blocked_most). */
+static __attribute__((noinline)) int16_t quiet_reply_floor(void)
+{
+    int16_t floor = (int16_t)(2 * AI_W_TEMPO - ai_evaluate_unblocked_call());
+    if (ai_board.flags & RS_RESERVE_IF_MARKED)
+        floor = (int16_t)(floor - ai_blocked_most((uint8_t)(ai_board.stm ^ 1u)));
+    return floor;
+}
+
+/* That bound after the move m: -AI_INF - 1 (below any beta) unless m is a
+ * quiet step (a placement or jasir's shielded capture is made). */
+static __attribute__((noinline)) int16_t quiet_reply_bound(rules_move_t m, int16_t floor)
+{
+    const uint8_t f = RULES_MOVE_FROM(m);
+    if ((m & AI_PLAIN_STEP_BITS) != AI_PLAIN_STEP || f == RULES_HAND_POINT)
+        return -AI_INF - 1;
+    return (int16_t)(floor - ai_step_gain(f, RULES_MOVE_TO(m)));
+}
+
 /* A child's search: straight to quiescence at the horizon, which saves a
  * negamax frame at most nodes. */
 static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
@@ -188,6 +216,9 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
     const rules_move_t killer = S.killer[ply];
     uint8_t stage = 0, i = 0, searched = 0;
     int16_t best = -AI_INF;
+    /* at the horizon, the least a quiet step leaves the reply's stand-pat
+     * score, before the step's own gain; AI_INF: not known */
+    int16_t reply_floor = AI_INF;
     for (;;) {
         rules_move_t move;
         if (i < n) {
@@ -196,6 +227,8 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
                 continue; /* searched before the quiet moves */
         } else if (stage == 0u) {
             stage = 1;
+            if (depth == 1u && ai_quiet_steps_cannot_end())
+                reply_floor = quiet_reply_floor();
             if (!ai_quiet_move_is_legal(killer))
                 continue;
             move = killer;
@@ -215,9 +248,24 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         } else {
             break;
         }
+        int16_t v;
+        if (reply_floor != AI_INF) {
+            /* a quiet step at the horizon: the reply's quiescence stops at
+             * its stand-pat score when the bound it would test first
+             * reaches its beta (-alpha here, full or null window); the node
+             * is counted and scored as the reply would score it, without
+             * making the step */
+            const int16_t bound = quiet_reply_bound(move, reply_floor);
+            if (bound >= (int16_t)-alpha) {
+                searched++;
+                if (!count_node())
+                    break;
+                v = (int16_t)-bound;
+                goto scored;
+            }
+        }
         ai_undo_t u;
         make(move, &u);
-        int16_t v;
         if (searched++ == 0u) {
             v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         } else {
@@ -230,6 +278,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         ai_unmake(move, &u);
         if (S.abort)
             break;
+    scored:
         if (v > best)
             best = v;
         if (v > alpha) {

@@ -8,8 +8,10 @@
 #include "ai_board.h"
 #include "rules/rules.h"
 
-/* Value of one piece of `side` standing on a point, per rule set. */
-extern const int16_t ai_point_value[RULES_SET_COUNT][2][RULES_POINTS];
+/* Value of one piece standing on a point: a row per distinct (rule set,
+ * side), and the row each rule set's side reads. */
+extern const int16_t ai_point_values[][RULES_POINTS];
+extern const uint8_t ai_point_value_row[RULES_SET_COUNT][2];
 
 /* Link lists (ai_board.h), packed: a table per distinct (rule set, side)
  * list, RULES_POINTS offsets from the table's start followed by the lists;
