@@ -53,7 +53,7 @@ enum { GEN_QUIET, GEN_TACTICAL };
 static rules_move_list_t L;
 
 /* What a generation call knows of the position, for the rare cases the
- * link loop hands to special_move() (the rule set's facts are B.flags'). */
+ * link loop hands to ai_gen_special() (the rule set's facts are B.flags'). */
 static struct {
     uint8_t banned_from, banned_to;
     bool want_shielded, can_recover;
@@ -143,8 +143,10 @@ static __attribute__((noinline)) void special_move_rules(uint8_t f, uint8_t t, u
 }
 
 /* Most captures do not arrive and meet none of those rules: pushed here,
- * without the registers the rules need. */
-static __attribute__((noinline)) void special_move(uint8_t f, uint8_t t, uint8_t c)
+ * without the registers the rules need. (Called by the link loops: the C
+ * one below, and on the AVR ai_board_avr.S's ai_tactical_links.) */
+void ai_gen_special(uint8_t f, uint8_t t, uint8_t c);
+__attribute__((noinline)) void ai_gen_special(uint8_t f, uint8_t t, uint8_t c)
 {
     if (!ai_in_camp(B.stm, t) && !G.want_shielded && G.banned_from == RULES_NO_POINT)
         rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, 1));
@@ -167,6 +169,13 @@ static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
     return banned_from;
 }
 
+/* What ai_gen_special needs to know of the side to move's position. */
+static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
+{
+    G.can_recover = (B.flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & AI_HAND_CAPTURED);
+    set_banned_step(s);
+}
+
 /* One generator for both kinds, as the core's generate() split in two:
  * the tactical moves (captures and arrivals; jasir's shielded captures only
  * when G.want_shielded, which drops every other move) and the quiet ones
@@ -175,9 +184,8 @@ static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
  * an own piece (nothing) and a quiet step. */
 static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
 {
-    const uint8_t s = B.stm, own = side_bit(s), flags = B.flags;
-    G.can_recover = (flags & RS_RETURN_ON_ARRIVAL) && (B.hand[s] & AI_HAND_CAPTURED);
-    set_banned_step(s);
+    const uint8_t s = B.stm, own = side_bit(s);
+    generate_rules(s);
     const uint8_t banned_from = G.banned_from, banned_to = G.banned_to;
     /* camp test as one compare: t - camp_first < 5 */
     const uint8_t camp_first = s == RULES_WHITE ? RULES_POINTS - RULES_FILES : 0u;
@@ -201,7 +209,7 @@ static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
                 continue;
             }
             if (mode != GEN_QUIET)
-                special_move(f, t, c);
+                ai_gen_special(f, t, c);
         }
     }
     if (mode == GEN_QUIET && ai_ready(s))
@@ -211,15 +219,23 @@ static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
 }
 
 /* Two copies, each with its mode a constant. Jasir's shielded captures are
- * the tactical loop's, with special_move() told to keep only them. */
+ * the tactical loop's, with ai_gen_special() told to keep only them. */
 static __attribute__((noinline)) void generate_quiet(void) { generate_mode(GEN_QUIET); }
+#ifdef __AVR__
+void ai_tactical_links(void); /* ai_board_avr.S: generate_mode(GEN_TACTICAL)'s link loop */
+#endif
 static __attribute__((noinline)) void generate_tactical(bool shielded)
 {
     G.want_shielded = shielded;
+#ifdef __AVR__
+    generate_rules(B.stm);
+    ai_tactical_links();
+#else
     generate_mode(GEN_TACTICAL);
+#endif
 }
 
-uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
+AI_RARELY_RUN uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
     if (ai_ended_by_condition())
         return 0;
@@ -309,6 +325,8 @@ _Static_assert(offsetof(ai_board_t, stm) == AI_OFF_STM, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, value) == AI_OFF_VALUE, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
+_Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");
 _Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u &&
                    sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value[0]) == 2u,
                "ai_board_offsets.h");

@@ -491,3 +491,110 @@ ai_unmake:
     std Z + 1, r27
     rjmp .Lunmake_value             /* value[s]: as for a plain step */
     .size ai_unmake, . - ai_unmake
+
+/* void ai_tactical_links(void): the tactical generator's link loop (the
+ * host's twin is generate_mode(GEN_TACTICAL) in ai_board.c). For each of
+ * the side to move's pieces outside the enemy camp, every link to an enemy
+ * piece or to an empty point of the enemy camp goes to ai_gen_special(f,
+ * t, c), which keeps the moves the rules allow; an own piece and an empty
+ * point outside the camp are passed over here, in 16 and 18 cycles a link
+ * (the compiled loop: 19 and 25).
+ * Kept across the calls (callee-saved): r6:r7 the cells, r11 f, r12:r13
+ * the side's link table (flash), r14 the own side's cell bit, r15 the
+ * enemy camp's first point, r17 the pieces left, Y the piece list; Z, the
+ * link list's pointer, is pushed around each call. */
+    .section .text.ai_tactical_links,"ax",@progbits
+    .global ai_tactical_links
+    .type ai_tactical_links, @function
+ai_tactical_links:
+    push r6
+    push r7
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r17
+    push r28
+    push r29
+    lds r24, BOARD + AI_OFF_STM     /* s */
+    mov r14, r24
+    inc r14                         /* own cell bit: s + 1 */
+    clr r15                         /* Black's enemy camp starts at 0 */
+    tst r24
+    brne 1f
+    ldi r25, AI_ASM_CAMP_WHITE
+    mov r15, r25
+1:  mov r25, r24
+    lsl r25
+    lsl r25
+    add r25, r24                    /* s * AI_SIDE_PIECES (5) */
+    ldi r28, lo8(BOARD + AI_OFF_PIECE)
+    ldi r29, hi8(BOARD + AI_OFF_PIECE)
+    add r28, r25
+    adc r29, r1                     /* Y = piece[s] */
+    board_x AI_OFF_COUNT, r24
+    ld r17, X                       /* count[s] */
+    lsl r24
+    board_x AI_OFF_LINKS, r24
+    ld r12, X+
+    ld r13, X                       /* links[s] */
+    ldi r24, lo8(BOARD + AI_OFF_CELL)
+    mov r6, r24
+    ldi r24, hi8(BOARD + AI_OFF_CELL)
+    mov r7, r24
+.Lt_piece:
+    subi r17, 1
+    brcs .Lt_done                   /* no piece left */
+    ld r11, Y+                      /* f */
+    mov r24, r11
+    sub r24, r15
+    cpi r24, AI_ASM_CAMP_BLACK_END  /* RULES_FILES: f - camp_first < 5 */
+    brlo .Lt_piece                  /* arrived pieces stay */
+    movw r30, r12
+    add r30, r11
+    adc r31, r1
+    lpm r24, Z                      /* f's list: at this offset in the table */
+    movw r30, r12
+    add r30, r24
+    adc r31, r1
+.Lt_link:
+    lpm r22, Z+                     /* t */
+    cpi r22, AI_ASM_LINK_END
+    breq .Lt_piece
+    movw r26, r6
+    add r26, r22
+    adc r27, r1
+    ld r20, X                       /* c = cell[t] */
+    tst r20
+    breq .Lt_empty
+    mov r24, r20
+    and r24, r14
+    brne .Lt_link                   /* an own piece */
+.Lt_special:
+    push r30
+    push r31
+    mov r24, r11
+    call ai_gen_special             /* (f, t, c) */
+    pop r31
+    pop r30
+    rjmp .Lt_link
+.Lt_empty:
+    mov r24, r22
+    sub r24, r15
+    cpi r24, AI_ASM_CAMP_BLACK_END
+    brsh .Lt_link                   /* an empty point outside the camp */
+    rjmp .Lt_special                /* an arrival */
+.Lt_done:
+    pop r29
+    pop r28
+    pop r17
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r7
+    pop r6
+    ret
+    .size ai_tactical_links, . - ai_tactical_links

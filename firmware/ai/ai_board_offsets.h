@@ -17,6 +17,7 @@
 #define AI_OFF_STM 47         /* stm */
 #define AI_OFF_VALUE 48       /* value[2], int16_t */
 #define AI_OFF_FLAGS 53       /* flags */
+#define AI_OFF_LINKS 57       /* links[2], flash pointers */
 #define AI_OFF_VALUES 61      /* values[2], flash pointers */
 
 #define AI_UNDO_OFF_HAND 0
@@ -37,6 +38,7 @@
 #define AI_ASM_PLAIN_HIGH 0x7C      /* high byte of a plain step: no capture, return point RULES_NO_POINT */
 #define AI_ASM_CAPTURE_HIGH 0xFC    /* ... of a capture without a return point */
 #define AI_ASM_CAMP_WHITE 20        /* White's enemy camp: points 20-24 */
-#define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 */
+#define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 (RULES_FILES points a camp) */
+#define AI_ASM_LINK_END 0xFF        /* AI_LINK_END */
 
 #endif

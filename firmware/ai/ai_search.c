@@ -45,6 +45,9 @@ static struct {
     bool abort;
     uint8_t qdepth;
     uint8_t used; /* entries of moves[] in use by the plies above */
+    /* the horizon node's quiet_reply_floor(): one at a time, as its
+     * children are quiescence's */
+    int16_t reply_floor;
     rules_move_t moves[AI_STACK_MOVES];
     rules_move_t killer[AI_MAX_PLY];
     ai_poll_fn poll;
@@ -63,7 +66,7 @@ static void plan_next_stop(uint32_t nodes)
     S.left = (uint16_t)(stop - nodes);
 }
 
-static __attribute__((noinline)) void node_stop(void)
+AI_RARELY_RUN static __attribute__((noinline)) void node_stop(void)
 {
     const uint32_t nodes = S.next_stop;
     if ((nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
@@ -195,6 +198,14 @@ static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t 
     return depth == 0u ? quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
 }
 
+/* negamax's stages: the tactical moves, the killer, the quiet moves; at the
+ * horizon (depth 1), once past the tactical moves, quiet steps may be
+ * scored without being made (S.reply_floor) */
+#define STAGE_TACTICAL 0u
+#define STAGE_KILLER 1u
+#define STAGE_QUIET 2u
+#define STAGE_HORIZON 4u
+
 /* Recursion depth is bounded by the level's depth (at most AI_MAX_PLY).
  * The moves come in three stages: the tactical ones (captures, returns and
  * arrivals), the ply's killer move (the last quiet move that cut a sibling
@@ -213,30 +224,29 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
     if (n == RULES_OVERFLOW) /* too deep, or no room on the move stack: a leaf */
         return ai_evaluate_board();
     S.used = (uint8_t)(S.used + n);
-    const rules_move_t killer = S.killer[ply];
-    uint8_t stage = 0, i = 0, searched = 0;
+    /* best stays -AI_INF until a move is searched (every score is above) */
+    uint8_t stage = 0, i = 0;
     int16_t best = -AI_INF;
-    /* at the horizon, the least a quiet step leaves the reply's stand-pat
-     * score, before the step's own gain; AI_INF: not known */
-    int16_t reply_floor = AI_INF;
     for (;;) {
         rules_move_t move;
         if (i < n) {
             move = m[i++];
-            if (stage == 2u && move == killer)
+            if ((stage & STAGE_QUIET) != 0u && move == S.killer[ply])
                 continue; /* searched before the quiet moves */
-        } else if (stage == 0u) {
-            stage = 1;
-            if (depth == 1u && ai_quiet_steps_cannot_end())
-                reply_floor = quiet_reply_floor();
-            if (!ai_quiet_move_is_legal(killer))
+        } else if (stage == STAGE_TACTICAL) {
+            stage = STAGE_KILLER;
+            if (depth == 1u && ai_quiet_steps_cannot_end()) {
+                S.reply_floor = quiet_reply_floor();
+                stage = STAGE_KILLER | STAGE_HORIZON;
+            }
+            move = S.killer[ply];
+            if (!ai_quiet_move_is_legal(move))
                 continue;
-            move = killer;
-        } else if (stage == 1u) {
-            stage = 2;
+        } else if ((stage & STAGE_KILLER) != 0u) {
+            stage = (uint8_t)((stage & STAGE_HORIZON) | STAGE_QUIET);
             const uint8_t q = ai_quiet_moves(m + n, (uint8_t)(AI_STACK_MOVES - S.used), n != 0u);
             if (q == RULES_OVERFLOW) { /* no room on the move stack */
-                if (searched == 0u)
+                if (best == -AI_INF)
                     best = ai_evaluate_board(); /* a leaf, as when the tactical moves do not fit */
                 break;
             }
@@ -249,15 +259,14 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
             break;
         }
         int16_t v;
-        if (reply_floor != AI_INF) {
+        if (stage & STAGE_HORIZON) {
             /* a quiet step at the horizon: the reply's quiescence stops at
              * its stand-pat score when the bound it would test first
              * reaches its beta (-alpha here, full or null window); the node
              * is counted and scored as the reply would score it, without
              * making the step */
-            const int16_t bound = quiet_reply_bound(move, reply_floor);
+            const int16_t bound = quiet_reply_bound(move, S.reply_floor);
             if (bound >= (int16_t)-alpha) {
-                searched++;
                 if (!count_node())
                     break;
                 v = (int16_t)-bound;
@@ -266,7 +275,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         }
         ai_undo_t u;
         make(move, &u);
-        if (searched++ == 0u) {
+        if (best == -AI_INF) {
             v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         } else {
             /* the first move is probably best: prove the others worse with
@@ -284,7 +293,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         if (v > alpha) {
             alpha = v;
             if (alpha >= beta) {
-                if (stage != 0u && !RULES_MOVE_IS_CAPTURE(move))
+                if (stage != STAGE_TACTICAL && !RULES_MOVE_IS_CAPTURE(move))
                     S.killer[ply] = move; /* quiet (not a shielded capture) */
                 break;
             }
