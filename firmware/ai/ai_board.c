@@ -112,6 +112,23 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 
 /* ---- moves -------------------------------------------------------------- */
 
+/* An arrival that spends a mark while a captured piece waits: the piece
+ * comes back on a free home point (the mover's origin counts as free), or
+ * is owed when none is free, or may be held (RETURN_MAY_HOLD): the move
+ * without a return point first, as the rules core lists them. Out of line:
+ * the common cases need none of its registers. */
+AI_RARELY_RUN static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool cap)
+{
+    const uint8_t home = home_first(B.stm), first = L.n;
+    if (B.flags & RS_RETURN_MAY_HOLD)
+        rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+    for (uint8_t q = home; q < home + RULES_FILES; q++)
+        if (!B.cell[q] || q == f)
+            rules_move_list_push(&L, RULES_MOVE(f, t, q, cap));
+    if (L.n == first) /* no free point, and it may not be held: owed */
+        rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
+}
+
 /* A capture or an arrival from f to t, whose cell is c (empty or the
  * enemy's): the rules that only such moves meet. Out of line: the link loop
  * stays small and fast. */
@@ -124,22 +141,10 @@ static __attribute__((noinline)) void special_move_rules(uint8_t f, uint8_t t, u
         return;
     if (f == G.banned_from && t == G.banned_to)
         return;
-    if (G.can_recover && arrives && ((B.cell[f] & AI_CELL_MARK) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP)))) {
-        /* the mark is spent: a captured piece comes back on a free home
-         * point (the mover's origin counts as free), or is owed when none
-         * is free, or may be held (RETURN_MAY_HOLD) */
-        const uint8_t home = home_first(s);
-        uint8_t free = 0;
-        for (uint8_t q = home; q < home + RULES_FILES; q++)
-            free = (uint8_t)(free + (!B.cell[q] || q == f));
-        if (!free || (flags & RS_RETURN_MAY_HOLD))
-            rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
-        for (uint8_t q = home; q < home + RULES_FILES; q++)
-            if (!B.cell[q] || q == f)
-                rules_move_list_push(&L, RULES_MOVE(f, t, q, cap));
-    } else {
+    if (G.can_recover && arrives && ((B.cell[f] & AI_CELL_MARK) || (cap && !(flags & RS_MARK_OUTSIDE_CAMP))))
+        push_returns(f, t, cap); /* the mark is spent */
+    else
         rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
-    }
 }
 
 /* Most captures do not arrive and meet none of those rules: pushed here,
@@ -337,7 +342,8 @@ _Static_assert(sizeof(rules_move_t) == 2u && RULES_MOVE(31u, 0u, 0u, 0) == 0x001
                    RULES_MOVE(0u, 0u, 0u, 1) == 0x8000u,
                "ai_board_offsets.h");
 _Static_assert(offsetof(ai_undo_t, hand) == AI_UNDO_OFF_HAND && offsetof(ai_undo_t, chain_from) == AI_UNDO_OFF_CHAIN_FROM &&
-                   offsetof(ai_undo_t, chain_to) == AI_UNDO_OFF_CHAIN_TO && offsetof(ai_undo_t, flags) == AI_UNDO_OFF_FLAGS,
+                   offsetof(ai_undo_t, chain_to) == AI_UNDO_OFF_CHAIN_TO && offsetof(ai_undo_t, flags) == AI_UNDO_OFF_FLAGS &&
+                   offsetof(ai_undo_t, value) == AI_UNDO_OFF_VALUE && sizeof(ai_undo_t) == AI_UNDO_OFF_VALUE + 2u,
                "ai_board_offsets.h");
 _Static_assert(AI_CELL_MARK == 1u << AI_ASM_CELL_MARK_BIT && AI_CELL_SLOT == AI_ASM_CELL_SLOT && AI_CELL_SLOT_SHIFT == 4u,
                "ai_board_offsets.h");
@@ -374,6 +380,7 @@ void AI_MAKE(rules_move_t m, ai_undo_t *u)
     u->hand[1] = B.hand[1];
     u->chain_from = B.chain_from[s];
     u->chain_to = B.chain_to[s];
+    u->value = B.value[s];
     B.stm = (uint8_t)(s ^ 1u);
     if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
         const uint8_t fcell = B.cell[f];
@@ -472,7 +479,7 @@ void AI_UNMAKE(rules_move_t m, const ai_undo_t *u)
         B.cell[t] = 0;
         B.cell[f] = tcell;
         B.piece[s][(tcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = f;
-        B.value[s] = (int16_t)(B.value[s] + point_value(s, f) - point_value(s, t));
+        B.value[s] = u->value;
         if (ai_in_camp(s, t))
             B.in_camp[s]--;
         return;

@@ -78,6 +78,7 @@ typedef struct {
     uint8_t hand[2];
     uint8_t chain_from, chain_to; /* the mover's */
     uint8_t flags;                /* AI_UNDO_*, victim's list slot in bits 4-6 */
+    int16_t value;                /* the mover's value[s] before the move */
 } ai_undo_t;
 #define AI_UNDO_MOVER_MARKED 0x01u
 #define AI_UNDO_VICTIM_MARKED 0x02u

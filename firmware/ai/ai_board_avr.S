@@ -81,6 +81,16 @@
     adc r29, r1
 .endm
 
+/* X = &value[s] (r0 clobbered) */
+.macro value_x s
+    mov r0, \s
+    lsl r0
+    ldi r26, lo8(BOARD + AI_OFF_VALUE)
+    ldi r27, hi8(BOARD + AI_OFF_VALUE)
+    add r26, r0
+    adc r27, r1
+.endm
+
 /* u (Z) gets both hands and the mover's last step (left in r22, r23) */
 .macro save_undo
     lds r0, BOARD + AI_OFF_HAND
@@ -174,9 +184,11 @@ ai_make:
 6:  std Y + AI_OFF_HAND, r24
     std Y + AI_OFF_CHAIN_FROM, r20
     std Y + AI_OFF_CHAIN_TO, r21
-    /* value[s] += row[r21] - row[r20] (for a make: row[t] - row[f]), row =
-     * the side's piece-square row in flash; unmake ends here too */
+    /* value[s] += row[t] - row[f], row = the side's piece-square row in
+     * flash (the capture path ends here too; unmake restores value[s]
+     * from u) */
 plain_value_tail:
+    movw r26, r30                   /* X = u (Z on the way here) */
     lsl r18                         /* 2s */
     ldi r30, lo8(BOARD + AI_OFF_VALUES)
     ldi r31, hi8(BOARD + AI_OFF_VALUES)
@@ -204,6 +216,9 @@ plain_value_tail:
     adc r31, r1
     ld r22, Z
     ldd r23, Z + 1
+    adiw r26, AI_UNDO_OFF_VALUE
+    st X+, r22                      /* u gets value[s] before the move */
+    st X, r23
     add r22, r24
     adc r23, r25
     st Z, r22
@@ -247,6 +262,8 @@ plain_value_tail:
     movw r30, r22                   /* Z = u */
     std Z + AI_UNDO_OFF_FLAGS, r24
     save_undo
+    push r30                        /* u, for the value tail */
+    push r31
     ldi r24, 1
     eor r24, r18                    /* o: the victim's side */
     sts BOARD + AI_OFF_STM, r24     /* moves next */
@@ -313,6 +330,8 @@ plain_value_tail:
     std Z + 1, r27
     ldd r22, Y + AI_OFF_CHAIN_FROM
     ldd r23, Y + AI_OFF_CHAIN_TO
+    pop r31
+    pop r30                         /* Z = u */
     rjmp .Lmake_chain               /* then value[s], as for a plain step */
 
 /* r22:r23 = o's piece-square value on t (row in flash), Z = &value[o],
@@ -383,13 +402,16 @@ ai_unmake:
     ldd r24, Y + AI_OFF_IN_CAMP
     dec r24
     std Y + AI_OFF_IN_CAMP, r24
-2:  /* value[s] += row[f] - row[t]: the make's tail with f and t swapped
-     * (the capture's unmake ends here too) */
-.Lunmake_value:
-    mov r0, r20
-    mov r20, r21
-    mov r21, r0
-    jmp plain_value_tail
+2:  /* value[s] back from u (Z; the capture's unmake ends here too) */
+.Lunmake_done:
+    value_x r18
+    ldd r0, Z + AI_UNDO_OFF_VALUE
+    st X+, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
+    st X, r0
+    pop r29
+    pop r28
+    ret
 
 /* The capture the make's capture path made: the mover back to f with the
  * mark it had, the victim back into its slot (the piece that filled it
@@ -412,6 +434,8 @@ ai_unmake:
     side_y r18
     movw r30, r22                   /* Z = u */
     restore_undo
+    push r30                        /* u, for value[s] at the end */
+    push r31
     ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the mover's cell, at t */
@@ -489,7 +513,9 @@ ai_unmake:
     adc r27, r23
     st Z, r26
     std Z + 1, r27
-    rjmp .Lunmake_value             /* value[s]: as for a plain step */
+    pop r31
+    pop r30                         /* Z = u */
+    rjmp .Lunmake_done
     .size ai_unmake, . - ai_unmake
 
 /* void ai_tactical_links(void): the tactical generator's link loop (the
