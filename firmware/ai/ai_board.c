@@ -174,6 +174,15 @@ static inline __attribute__((always_inline)) uint8_t set_banned_step(uint8_t s)
     return banned_from;
 }
 
+/* The quiet generator's last part: every placement of a ready piece. */
+static inline __attribute__((always_inline)) void push_placements(uint8_t s)
+{
+    if (ai_ready(s))
+        for (uint8_t q = home_first(s); q < home_first(s) + RULES_FILES; q++)
+            if (!B.cell[q])
+                rules_move_list_push(&L, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+}
+
 /* What ai_gen_special needs to know of the side to move's position. */
 static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
 {
@@ -217,15 +226,27 @@ static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
                 ai_gen_special(f, t, c);
         }
     }
-    if (mode == GEN_QUIET && ai_ready(s))
-        for (uint8_t q = home_first(s); q < home_first(s) + RULES_FILES; q++)
-            if (!B.cell[q])
-                rules_move_list_push(&L, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
+    if (mode == GEN_QUIET)
+        push_placements(s);
 }
 
 /* Two copies, each with its mode a constant. Jasir's shielded captures are
  * the tactical loop's, with ai_gen_special() told to keep only them. */
-static __attribute__((noinline)) void generate_quiet(void) { generate_mode(GEN_QUIET); }
+#ifdef __AVR__
+/* ai_board_avr.S: generate_mode(GEN_QUIET)'s link loop */
+void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to);
+#endif
+static __attribute__((noinline)) void generate_quiet(void)
+{
+#ifdef __AVR__
+    const uint8_t s = B.stm;
+    const uint8_t banned_from = set_banned_step(s);
+    ai_quiet_links(&L, banned_from, G.banned_to);
+    push_placements(s);
+#else
+    generate_mode(GEN_QUIET);
+#endif
+}
 #ifdef __AVR__
 void ai_tactical_links(void); /* ai_board_avr.S: generate_mode(GEN_TACTICAL)'s link loop */
 #endif
@@ -332,6 +353,10 @@ _Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h"
 _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
 _Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");
+_Static_assert(offsetof(rules_move_list_t, buf) == 0u && sizeof(L.buf) == 2u &&
+                   offsetof(rules_move_list_t, n) == AI_ASM_LIST_OFF_N &&
+                   offsetof(rules_move_list_t, cap) == AI_ASM_LIST_OFF_N + 1u,
+               "ai_board_offsets.h");
 _Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u &&
                    sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value[0]) == 2u,
                "ai_board_offsets.h");

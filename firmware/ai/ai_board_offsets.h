@@ -41,5 +41,6 @@
 #define AI_ASM_CAMP_WHITE 20        /* White's enemy camp: points 20-24 */
 #define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 (RULES_FILES points a camp) */
 #define AI_ASM_LINK_END 0xFF        /* AI_LINK_END */
+#define AI_ASM_LIST_OFF_N 2         /* rules_move_list_t: buf, then n, then cap */
 
 #endif
