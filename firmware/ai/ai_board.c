@@ -30,12 +30,13 @@ static void add_piece(uint8_t s, uint8_t q)
         B.in_camp[s]++;
 }
 
-/* Removes the side's last listed piece (unmarked: a placed or returned one). */
+/* Removes the side's last listed piece (unmarked: a placed or returned
+ * one), all but its value: unmake puts the mover's value back from the
+ * undo record. */
 static void remove_last_piece(uint8_t s)
 {
     const uint8_t q = B.piece[s][--B.count[s]];
     B.cell[q] = 0;
-    B.value[s] = (int16_t)(B.value[s] - point_value(s, q));
     if (ai_in_camp(s, q))
         B.in_camp[s]--;
 }
@@ -499,12 +500,12 @@ void AI_UNMAKE(rules_move_t m, const ai_undo_t *u)
     B.hand[1] = u->hand[1];
     B.chain_from[s] = u->chain_from;
     B.chain_to[s] = u->chain_to;
+    B.value[s] = u->value;
     if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
         const uint8_t tcell = B.cell[t];
         B.cell[t] = 0;
         B.cell[f] = tcell;
         B.piece[s][(tcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = f;
-        B.value[s] = u->value;
         if (ai_in_camp(s, t))
             B.in_camp[s]--;
         return;
@@ -526,7 +527,6 @@ static __attribute__((noinline)) void unmake_general(rules_move_t m, const ai_un
         B.marks[s]--;
     if (ai_in_camp(s, t))
         B.in_camp[s]--;
-    B.value[s] = (int16_t)(B.value[s] + point_value(s, f) - point_value(s, t));
     B.piece[s][(tcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = f;
     B.cell[f] = (uint8_t)(tcell & (uint8_t)~AI_CELL_MARK);
     if (uflags & AI_UNDO_MOVER_MARKED) {
