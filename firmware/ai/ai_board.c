@@ -30,16 +30,6 @@ static void add_piece(uint8_t s, uint8_t q)
         B.in_camp[s]++;
 }
 
-/* Removes the side's last listed piece (unmarked: a placed or returned
- * one), all but its value: unmake puts the mover's value back from the
- * undo record. */
-static void remove_last_piece(uint8_t s)
-{
-    const uint8_t q = B.piece[s][--B.count[s]];
-    B.cell[q] = 0;
-    if (ai_in_camp(s, q))
-        B.in_camp[s]--;
-}
 
 #define PLAIN_STEP_BITS AI_PLAIN_STEP_BITS
 #define PLAIN_STEP AI_PLAIN_STEP
@@ -307,37 +297,11 @@ AI_RARELY_RUN bool ai_quiet_move_is_legal(rules_move_t m)
     return !(f == set_banned_step(s) && t == G.banned_to);
 }
 
-/* The mover's back-and-forth chain after a step f -> t: continued (its
- * length saturates at 4) when it goes back along the last move, else new. */
-static inline __attribute__((always_inline)) void chain_step(uint8_t s, uint8_t f, uint8_t t)
-{
-    uint8_t len = 0;
-    if (f == B.chain_to[s] && t == B.chain_from[s]) {
-        len = (uint8_t)(B.hand[s] >> AI_HAND_CHAIN_SHIFT);
-        if (len < 3u)
-            len++;
-    }
-    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~AI_HAND_CHAIN) | (len << AI_HAND_CHAIN_SHIFT));
-    B.chain_from[s] = f;
-    B.chain_to[s] = t;
-}
 
-/* A step that neither captures nor spends a mark (an unmarked piece, or a
- * marked one not arriving where arrivals bring pieces back): most moves the
- * search makes, jasir's promoted pieces included, so they skip the general
- * case. */
-
-/* On the AVR the plain step and the capture that does not arrive are
- * ai_board_avr.S, which hands every other move to ai_make_rest and
- * ai_unmake_rest below; on the host they are here, in C (the reference
- * twins: the plain step below, the capture in make_general and
- * unmake_general). */
+/* On the AVR, make and unmake are ai_board_avr.S; on the host they are
+ * here, in C: the reference twins (tests/test_ai_board.c checks them
+ * against the rules core, tests/avr/ai_board_check_main.c the assembler). */
 #ifdef __AVR__
-#define PLAIN_STEP_IN_C 0
-#define AI_MAKE ai_make_rest
-#define AI_UNMAKE ai_unmake_rest
-void ai_make_rest(rules_move_t m, ai_undo_t *u);
-void ai_unmake_rest(rules_move_t m, const ai_undo_t *u);
 #include <stddef.h>
 /* the numbers ai_board_avr.S uses */
 _Static_assert(offsetof(ai_board_t, cell) == AI_OFF_CELL, "ai_board_offsets.h");
@@ -383,22 +347,37 @@ _Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && AI_
                "ai_board_offsets.h");
 _Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
                "ai_board_offsets.h");
+_Static_assert(RS_MARK_OUTSIDE_CAMP == 1u << AI_ASM_MARK_OUTSIDE_CAMP_BIT && RULES_NO_POINT == AI_ASM_NO_POINT &&
+                   AI_HAND_CAPTURED == AI_ASM_HAND_CAPTURED && AI_UNDO_MARKED_AFTER == 1u << AI_ASM_UNDO_MARKED_AFTER_BIT,
+               "ai_board_offsets.h");
 _Static_assert((PLAIN_STEP_BITS >> 8) == 0xFCu && (PLAIN_STEP >> 8) == AI_ASM_PLAIN_HIGH &&
                    (RULES_MOVE(0u, 0u, RULES_NO_POINT, 1) >> 8) == AI_ASM_CAPTURE_HIGH,
                "ai_board_offsets.h");
 _Static_assert(RULES_WHITE == 0 && RULES_POINTS - RULES_FILES == AI_ASM_CAMP_WHITE && RULES_FILES == AI_ASM_CAMP_BLACK_END,
                "ai_board_offsets.h");
 #else
-#define PLAIN_STEP_IN_C 1
-#define AI_MAKE ai_make
-#define AI_UNMAKE ai_unmake
-#endif
+/* The mover's back-and-forth chain after a step f -> t: continued (its
+ * length saturates at 4) when it goes back along the last move, else new. */
+static void chain_step(uint8_t s, uint8_t f, uint8_t t)
+{
+    uint8_t len = 0;
+    if (f == B.chain_to[s] && t == B.chain_from[s]) {
+        len = (uint8_t)(B.hand[s] >> AI_HAND_CHAIN_SHIFT);
+        if (len < 3u)
+            len++;
+    }
+    B.hand[s] = (uint8_t)((B.hand[s] & (uint8_t)~AI_HAND_CHAIN) | (len << AI_HAND_CHAIN_SHIFT));
+    B.chain_from[s] = f;
+    B.chain_to[s] = t;
+}
 
 static void make_general(rules_move_t m, ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
-/* Small on purpose: the plain step needs few registers, and everything
- * else is in make_general (the AVR saves every register a function uses). */
-void AI_MAKE(rules_move_t m, ai_undo_t *u)
+/* A step that neither captures nor spends a mark (an unmarked piece, or a
+ * marked one not arriving where arrivals bring pieces back): most moves the
+ * search makes, jasir's promoted pieces included, so they skip the general
+ * case. */
+void ai_make(rules_move_t m, ai_undo_t *u)
 {
     const uint8_t s = B.stm;
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -408,7 +387,7 @@ void AI_MAKE(rules_move_t m, ai_undo_t *u)
     u->chain_to = B.chain_to[s];
     u->value = B.value[s];
     B.stm = (uint8_t)(s ^ 1u);
-    if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
+    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
         const uint8_t fcell = B.cell[f];
         /* a marked piece keeps its mark (it moves with the cell) unless it
          * arrives where an arrival spends it */
@@ -489,9 +468,17 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
     chain_step(s, f, t);
 }
 
+/* Removes the side's last listed piece (unmarked: a placed or returned
+ * one, on a home point), all but its value: unmake puts the mover's value
+ * back from the undo record. */
+static void remove_last_piece(uint8_t s)
+{
+    B.cell[B.piece[s][--B.count[s]]] = 0;
+}
+
 static void unmake_general(rules_move_t m, const ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
-void AI_UNMAKE(rules_move_t m, const ai_undo_t *u)
+void ai_unmake(rules_move_t m, const ai_undo_t *u)
 {
     const uint8_t s = (uint8_t)(B.stm ^ 1u);
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -501,7 +488,7 @@ void AI_UNMAKE(rules_move_t m, const ai_undo_t *u)
     B.chain_from[s] = u->chain_from;
     B.chain_to[s] = u->chain_to;
     B.value[s] = u->value;
-    if (PLAIN_STEP_IN_C && f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
+    if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
         const uint8_t tcell = B.cell[t];
         B.cell[t] = 0;
         B.cell[f] = tcell;
@@ -554,6 +541,8 @@ static __attribute__((noinline)) void unmake_general(rules_move_t m, const ai_un
     if (ai_in_camp(o, t))
         B.in_camp[o]++;
 }
+
+#endif /* __AVR__ */
 
 /* ---- endings and scores ------------------------------------------------- */
 static bool side_finished(uint8_t s, uint8_t end_rule)

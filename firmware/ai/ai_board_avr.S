@@ -115,10 +115,27 @@
     std Y + AI_OFF_CHAIN_TO, r0
 .endm
 
+/* the back-and-forth chain after a step f (r20) -> t (r21) of the side at
+ * Y, whose last step was r22 -> r23: continued (length saturating at 4, the
+ * hand byte's bits 6-7 = 3) when the step goes back along it, else new
+ * (r24 changed) */
+.macro chain_step
+    ldd r24, Y + AI_OFF_HAND
+    cp r20, r23
+    brne 95f
+    cp r21, r22
+    brne 95f
+    cpi r24, 0xC0
+    brsh 96f
+    subi r24, 0xC0                  /* + 0x40: one longer */
+    rjmp 96f
+95: andi r24, 0x3F
+96: std Y + AI_OFF_HAND, r24
+    std Y + AI_OFF_CHAIN_FROM, r20
+    std Y + AI_OFF_CHAIN_TO, r21
+.endm
+
     .section .text.ai_make,"ax",@progbits
-/* every other move, with m and u untouched (here: within a branch's reach) */
-.Lmake_rest:
-    jmp ai_make_rest
     .global ai_make
     .type ai_make, @function
 ai_make:
@@ -133,7 +150,7 @@ ai_make:
     mov r20, r24
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
-    breq .Lmake_rest
+    breq .Lmake_general_near
     move_to r21, r18                /* t */
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
@@ -146,7 +163,9 @@ ai_make:
     sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
     rjmp 3f
     tst r30
-    brne .Lmake_rest
+    breq 3f
+.Lmake_general_near:
+    rjmp .Lmake_general
 3:  side_y r18
     st X, r1                        /* cell[f] = 0 */
     tst r30
@@ -167,23 +186,9 @@ ai_make:
     swap r24
     piece_x r18, r24
     st X, r21
-    /* the chain: continued (length saturating at 4, the hand byte's bits
-     * 6-7 = 3) when the step goes back along the side's last one, else new
-     * (r22, r23: the side's last step; the capture path joins here) */
+    /* r22, r23: the side's last step (the capture path joins here) */
 .Lmake_chain:
-    ldd r24, Y + AI_OFF_HAND
-    cp r20, r23
-    brne 5f
-    cp r21, r22
-    brne 5f
-    cpi r24, 0xC0
-    brsh 6f
-    subi r24, 0xC0                  /* + 0x40: one longer */
-    rjmp 6f
-5:  andi r24, 0x3F
-6:  std Y + AI_OFF_HAND, r24
-    std Y + AI_OFF_CHAIN_FROM, r20
-    std Y + AI_OFF_CHAIN_TO, r21
+    chain_step
     /* value[s] += row[t] - row[f], row = the side's piece-square row in
      * flash (the capture path ends here too; unmake restores value[s]
      * from u) */
@@ -228,22 +233,20 @@ plain_value_tail:
     ret
 
 /* A capture that does not arrive (no return point, t outside the mover's
- * enemy camp): the victim leaves its side's list, the mover is marked
- * (outside the camp every rule set marks it), the victim's side gains a
- * captured piece, or a ready one when a marked piece is taken where those
- * go to the reserve (jasir). make_general in ai_board.c is its twin. */
-.Lmake_capture_rest:
-    jmp ai_make_rest
+ * enemy camp): the mover is marked (outside the camp every rule set marks
+ * it), the victim leaves (take_victim). */
+.Lmake_capture_general:
+    rjmp .Lmake_general
 .Lmake_capture:
     cpi r18, AI_ASM_CAPTURE_HIGH
-    brne .Lmake_capture_rest
+    brne .Lmake_capture_general
     mov r20, r24
     andi r20, 0x1F                  /* f (a capture is never a placement) */
     move_to r21, r18                /* t */
     lds r18, BOARD + AI_OFF_STM     /* s */
     camp_flag r30, r18, r21
     tst r30
-    brne .Lmake_capture_rest        /* an arriving capture: in C */
+    brne .Lmake_capture_general     /* an arriving capture */
     side_y r18
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
@@ -277,11 +280,221 @@ plain_value_tail:
     ldd r22, Y + AI_OFF_MARKS
     inc r22
     std Y + AI_OFF_MARKS, r22
-1:  ldi r30, lo8(BOARD)
+1:  rcall take_victim
+    board_x AI_OFF_CELL, r21
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    st X, r19                       /* cell[t] = the mover's cell, marked */
+    ldd r22, Y + AI_OFF_CHAIN_FROM
+    ldd r23, Y + AI_OFF_CHAIN_TO
+    pop r31
+    pop r30                         /* Z = u */
+    rjmp .Lmake_chain               /* then value[s], as for a plain step */
+
+/* Every other move: placements, arriving captures, marked pieces' arrivals
+ * and the pieces they bring back. make_general in ai_board.c is its twin.
+ * Kept: r16 the undo flags, r17 m's high byte (capture flag, return
+ * point), r18 s, r19 the mover's cell (unmarked) until it lands on t, r20
+ * f, r21 t, T the mover's mark (make_general's `marked`), Y the side's
+ * bytes, u on the stack. */
+.Lmake_general:
+    mov r20, r24
+    andi r20, 0x1F                  /* f */
+    move_to r21, r18                /* t */
+    lds r18, BOARD + AI_OFF_STM     /* s */
+    side_y r18
+    push r16
+    push r17
+    mov r17, r25
+    movw r30, r22                   /* Z = u */
+    save_undo
+    value_x r18                     /* u gets value[s] before the move */
+    ld r0, X+
+    std Z + AI_UNDO_OFF_VALUE, r0
+    ld r0, X
+    std Z + AI_UNDO_OFF_VALUE + 1, r0
+    push r30
+    push r31
+    ldi r24, 1
+    eor r24, r18
+    sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
+    clr r16                         /* the undo flags */
+    cpi r20, AI_ASM_HAND_POINT
+    brne 1f
+    /* a placement: a new piece on t, one ready piece fewer, no chain */
+    mov r23, r21
+    rcall add_piece_asm
+    ldd r22, Y + AI_OFF_HAND
+    subi r22, AI_ASM_HAND_READY_ONE
+    std Y + AI_OFF_HAND, r22
+    ldi r22, AI_ASM_NO_POINT
+    std Y + AI_OFF_CHAIN_FROM, r22
+    std Y + AI_OFF_CHAIN_TO, r22
+    pop r31
+    pop r30                         /* Z = u */
+    rjmp .Lmg_flags
+1:  clt
+    board_x AI_OFF_CELL, r20
+    ld r19, X                       /* the mover's cell */
+    st X, r1                        /* cell[f] = 0 */
+    sbrs r19, AI_ASM_CELL_MARK_BIT
+    rjmp 2f
+    set                             /* marked: its mark leaves f with it */
+    ori r16, 1 << AI_ASM_UNDO_MOVER_MARKED_BIT
+    ldd r22, Y + AI_OFF_MARKS
+    dec r22
+    std Y + AI_OFF_MARKS, r22
+    andi r19, ~(1 << AI_ASM_CELL_MARK_BIT) & 0xFF
+2:  mov r22, r19                    /* piece[s][slot] = t */
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    piece_x r18, r22
+    st X, r21
+    sbrs r17, 7
+    rjmp .Lmg_moved                 /* not a capture */
+    board_x AI_OFF_CELL, r21
+    ld r25, X                       /* the victim's cell */
+    mov r22, r25
+    andi r22, AI_ASM_CELL_SLOT
+    or r16, r22                     /* its slot */
+    sbrc r25, AI_ASM_CELL_MARK_BIT
+    ori r16, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
+    ldi r24, 1
+    eor r24, r18                    /* o */
+    rcall take_victim
+    /* the capturing piece is marked, unless it arrives where a capture
+     * marks only outside the camp */
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
+    rjmp 3f
+    camp_flag r22, r18, r21
+    tst r22
+    brne .Lmg_moved
+3:  set
+.Lmg_moved:
+    camp_flag r22, r18, r21
+    tst r22
+    breq .Lmg_mark                  /* not an arrival */
+    ldd r22, Y + AI_OFF_IN_CAMP
+    inc r22
+    std Y + AI_OFF_IN_CAMP, r22
+    brtc .Lmg_mark
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    rjmp .Lmg_mark
+    clt                             /* the mark is spent on arrival ... */
+    ldd r22, Y + AI_OFF_HAND
+    mov r23, r22
+    andi r23, AI_ASM_HAND_CAPTURED
+    breq .Lmg_mark                  /* ... and no captured piece waits */
+    dec r22                         /* one captured piece fewer: it comes back */
+    mov r23, r17
+    lsr r23
+    lsr r23
+    andi r23, 0x1F                  /* the return point */
+    cpi r23, AI_ASM_NO_POINT
+    brne 4f
+    subi r22, -AI_ASM_HAND_READY_ONE /* owed or held: ready */
+4:  std Y + AI_OFF_HAND, r22
+    cpi r23, AI_ASM_NO_POINT
+    breq .Lmg_mark
+    rcall add_piece_asm             /* on the return point (f counts as free) */
+.Lmg_mark:
+    brtc 5f
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    ori r16, AI_ASM_UNDO_MARKED_AFTER
+    ldd r22, Y + AI_OFF_MARKS
+    inc r22
+    std Y + AI_OFF_MARKS, r22
+5:  board_x AI_OFF_CELL, r21
+    st X, r19                       /* cell[t] = the mover's cell */
+    mov r26, r18                    /* value[s] += row[t] - row[f] */
+    mov r27, r21
+    rcall row_value
+    ld r24, Z
+    ldd r25, Z + 1
+    add r24, r22
+    adc r25, r23
+    mov r26, r18
+    mov r27, r20
+    rcall row_value
+    sub r24, r22
+    sbc r25, r23
+    st Z, r24
+    std Z + 1, r25
+    pop r31
+    pop r30                         /* Z = u */
+    ldd r22, Z + AI_UNDO_OFF_CHAIN_FROM
+    ldd r23, Z + AI_UNDO_OFF_CHAIN_TO
+    chain_step
+.Lmg_flags:
+    std Z + AI_UNDO_OFF_FLAGS, r16
+    pop r17
+    pop r16
+    pop r29
+    pop r28
+    ret
+
+/* r22:r23 = side r26's piece-square value on point r27 (its row in flash),
+ * Z = &value[r26] (r26, r27 changed) */
+row_value:
+    lsl r26
+    ldi r30, lo8(BOARD + AI_OFF_VALUES)
+    ldi r31, hi8(BOARD + AI_OFF_VALUES)
+    add r30, r26
+    adc r31, r1
+    ld r22, Z+
+    ld r23, Z
+    movw r30, r22
+    lsl r27
+    add r30, r27
+    adc r31, r1
+    lpm r22, Z+
+    lpm r23, Z
+    ldi r30, lo8(BOARD + AI_OFF_VALUE)
+    ldi r31, hi8(BOARD + AI_OFF_VALUE)
+    add r30, r26
+    adc r31, r1
+    ret
+
+/* add_piece in ai_board.c: a new unmarked piece of side s (r18; Y the
+ * side's bytes) on point q (r23), last in its list, its value added to
+ * value[s]. Only placements and returns call it: q is a home point, never
+ * in the side's enemy camp. Changes r0, r22-r27, r30, r31. */
+add_piece_asm:
+    ldd r25, Y + AI_OFF_COUNT       /* its slot: the list's end */
+    mov r22, r25
+    inc r22
+    std Y + AI_OFF_COUNT, r22
+    mov r22, r25
+    swap r22
+    mov r0, r18
+    inc r0
+    or r22, r0                      /* its cell: the side's bit and the slot */
+    board_x AI_OFF_CELL, r23
+    st X, r22
+    piece_x r18, r25
+    st X, r23                       /* piece[s][slot] = q */
+    mov r26, r18
+    mov r27, r23
+    rcall row_value
+    ld r26, Z
+    ldd r27, Z + 1
+    add r26, r22
+    adc r27, r23
+    st Z, r26
+    std Z + 1, r27
+    ret
+
+/* A capture's victim on t (r21), of side o (r24), whose cell is r25: it
+ * leaves o's list (o's last listed piece takes its slot), and o's count,
+ * pieces in the camp, marks, hand (a captured piece, or a ready one when
+ * a marked piece is taken where those go to the reserve) and value follow.
+ * Changes r0, r22-r24, r26, r27, r30, r31. */
+take_victim:
+    ldi r30, lo8(BOARD)
     ldi r31, hi8(BOARD)
     add r30, r24
     adc r31, r1                     /* Z = the board + o */
-    /* the victim's slot gets o's last listed piece (itself when last) */
     ldd r22, Z + AI_OFF_COUNT
     dec r22
     std Z + AI_OFF_COUNT, r22
@@ -298,69 +511,40 @@ plain_value_tail:
     mov r23, r25
     andi r23, AI_ASM_CELL_SLOT
     or r22, r23
-    st X, r22                       /* cell[last]'s slot = vslot */
-    board_x AI_OFF_CELL, r21
-    mov r22, r19
-    ori r22, 1 << AI_ASM_CELL_MARK_BIT
-    st X, r22                       /* cell[t] = the mover's cell, marked */
+    st X, r22                       /* cell[last]'s slot = vslot (t's cell: the caller writes it after) */
     ldi r23, 1                      /* a captured piece ... */
     sbrs r25, AI_ASM_CELL_MARK_BIT
-    rjmp 2f
+    rjmp 1f
     ldd r22, Z + AI_OFF_MARKS       /* a marked victim: o has one less */
     dec r22
     std Z + AI_OFF_MARKS, r22
     lds r0, BOARD + AI_OFF_FLAGS
     sbrc r0, AI_ASM_RESERVE_IF_MARKED_BIT
     ldi r23, AI_ASM_HAND_READY_ONE  /* ... or a ready one */
-2:  ldd r22, Z + AI_OFF_HAND
+1:  ldd r22, Z + AI_OFF_HAND
     add r22, r23
     std Z + AI_OFF_HAND, r22
     camp_flag r22, r24, r21         /* was the victim in its enemy camp? */
     tst r22
-    breq 3f
+    breq 2f
     ldd r22, Z + AI_OFF_IN_CAMP
     dec r22
     std Z + AI_OFF_IN_CAMP, r22
-3:  rcall victim_value              /* r22:r23 = row_o[t], Z = &value[o] */
+2:  mov r26, r24                    /* value[o] -= row_o[t] */
+    mov r27, r21
+    rcall row_value
     ld r26, Z
     ldd r27, Z + 1
     sub r26, r22
     sbc r27, r23
     st Z, r26
     std Z + 1, r27
-    ldd r22, Y + AI_OFF_CHAIN_FROM
-    ldd r23, Y + AI_OFF_CHAIN_TO
-    pop r31
-    pop r30                         /* Z = u */
-    rjmp .Lmake_chain               /* then value[s], as for a plain step */
-
-/* r22:r23 = o's piece-square value on t (row in flash), Z = &value[o],
- * for o in r24 and t in r21 (r24 doubled; r0 clobbered) */
-victim_value:
-    lsl r24
-    ldi r30, lo8(BOARD + AI_OFF_VALUES)
-    ldi r31, hi8(BOARD + AI_OFF_VALUES)
-    add r30, r24
-    adc r31, r1
-    ld r22, Z+
-    ld r23, Z
-    movw r30, r22
-    mov r0, r21
-    lsl r0
-    add r30, r0
-    adc r31, r1
-    lpm r22, Z+
-    lpm r23, Z
-    ldi r30, lo8(BOARD + AI_OFF_VALUE)
-    ldi r31, hi8(BOARD + AI_OFF_VALUE)
-    add r30, r24
-    adc r31, r1
     ret
     .size ai_make, . - ai_make
 
     .section .text.ai_unmake,"ax",@progbits
-.Lunmake_rest:
-    jmp ai_unmake_rest
+.Lunmake_general_near:
+    rjmp .Lunmake_general
     .global ai_unmake
     .type ai_unmake, @function
 ai_unmake:
@@ -375,11 +559,11 @@ ai_unmake:
     mov r20, r24
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
-    breq .Lunmake_rest
+    breq .Lunmake_general_near
     movw r30, r22                   /* Z = u */
     ldd r0, Z + AI_UNDO_OFF_FLAGS
     tst r0
-    brne .Lunmake_rest
+    brne .Lunmake_general_near
     move_to r21, r18                /* t */
     lds r18, BOARD + AI_OFF_STM
     ldi r19, 1
@@ -402,9 +586,7 @@ ai_unmake:
     ldd r24, Y + AI_OFF_IN_CAMP
     dec r24
     std Y + AI_OFF_IN_CAMP, r24
-2:  /* value[s] back from u (Z; the capture's unmake ends here too) */
-.Lunmake_done:
-    value_x r18
+2:  value_x r18                     /* value[s] back from u (Z) */
     ldd r0, Z + AI_UNDO_OFF_VALUE
     st X+, r0
     ldd r0, Z + AI_UNDO_OFF_VALUE + 1
@@ -412,15 +594,14 @@ ai_unmake:
     pop r29
     pop r28
     ret
+.Lunmake_capture_general:
+    rjmp .Lunmake_general
 
 /* The capture the make's capture path made: the mover back to f with the
- * mark it had, the victim back into its slot (the piece that filled it
- * goes last again), as unmake_general in ai_board.c. */
-.Lunmake_capture_rest:
-    jmp ai_unmake_rest
+ * mark it had, then the victim (victim_back). */
 .Lunmake_capture:
     cpi r18, AI_ASM_CAPTURE_HIGH
-    brne .Lunmake_capture_rest
+    brne .Lunmake_capture_general
     mov r20, r24
     andi r20, 0x1F                  /* f */
     move_to r21, r18                /* t */
@@ -429,13 +610,16 @@ ai_unmake:
     eor r18, r19                    /* s: the side that moved */
     camp_flag r19, r18, r21
     tst r19
-    brne .Lunmake_capture_rest      /* an arriving capture: in C */
+    brne .Lunmake_capture_general   /* an arriving capture */
     sts BOARD + AI_OFF_STM, r18
     side_y r18
     movw r30, r22                   /* Z = u */
     restore_undo
-    push r30                        /* u, for value[s] at the end */
-    push r31
+    value_x r18                     /* value[s] back from u */
+    ldd r0, Z + AI_UNDO_OFF_VALUE
+    st X+, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
+    st X, r0
     ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the mover's cell, at t */
@@ -454,6 +638,80 @@ ai_unmake:
     swap r19
     piece_x r18, r19
     st X, r20
+    rjmp victim_back
+
+/* Every other move (unmake_general in ai_board.c is its twin): value[s],
+ * the hands and the mover's last step back from u; a placed or returned
+ * piece off the board; the mover back to f with the mark it had; a
+ * capture's victim back. */
+.Lunmake_general:
+    mov r20, r24
+    andi r20, 0x1F                  /* f */
+    move_to r21, r18                /* t */
+    lds r18, BOARD + AI_OFF_STM
+    ldi r19, 1
+    eor r18, r19                    /* s: the side that moved */
+    sts BOARD + AI_OFF_STM, r18
+    side_y r18
+    movw r30, r22                   /* Z = u */
+    restore_undo
+    value_x r18                     /* value[s] back from u */
+    ldd r0, Z + AI_UNDO_OFF_VALUE
+    st X+, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
+    st X, r0
+    cpi r20, AI_ASM_HAND_POINT
+    brne 1f
+    rcall remove_last               /* the placed piece */
+    rjmp .Lug_done
+1:  mov r22, r25
+    andi r22, 0x7C
+    cpi r22, 0x7C
+    breq 2f                         /* no return point */
+    rcall remove_last               /* the returned piece, listed last (it may stand on f) */
+2:  ldd r23, Z + AI_UNDO_OFF_FLAGS
+    board_x AI_OFF_CELL, r21
+    ld r19, X                       /* the mover's cell, at t */
+    sbrs r23, AI_ASM_UNDO_MARKED_AFTER_BIT
+    rjmp 3f
+    ldd r22, Y + AI_OFF_MARKS
+    dec r22
+    std Y + AI_OFF_MARKS, r22
+3:  camp_flag r22, r18, r21
+    tst r22
+    breq 4f
+    ldd r22, Y + AI_OFF_IN_CAMP
+    dec r22
+    std Y + AI_OFF_IN_CAMP, r22
+4:  mov r22, r19                    /* piece[s][slot] = f */
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    piece_x r18, r22
+    st X, r20
+    andi r19, ~(1 << AI_ASM_CELL_MARK_BIT) & 0xFF
+    sbrs r23, AI_ASM_UNDO_MOVER_MARKED_BIT
+    rjmp 5f
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    ldd r22, Y + AI_OFF_MARKS
+    inc r22
+    std Y + AI_OFF_MARKS, r22
+5:  board_x AI_OFF_CELL, r20
+    st X, r19                       /* cell[f]: the mover, marked as it was */
+    sbrs r25, 7
+    rjmp 6f                         /* not a capture */
+    mov r25, r23
+    rjmp victim_back
+6:  board_x AI_OFF_CELL, r21
+    st X, r1                        /* cell[t] = 0 */
+.Lug_done:
+    pop r29
+    pop r28
+    ret
+
+/* The victim back into its old slot of side o's list (the piece that
+ * filled the slot goes last again), o's counters and value with it; the
+ * undo flags in r25, t in r21, s in r18. Ends the unmake: pops Y. */
+victim_back:
     ldi r24, 1
     eor r24, r18                    /* o */
     ldi r30, lo8(BOARD)
@@ -506,16 +764,31 @@ ai_unmake:
     ldd r22, Z + AI_OFF_IN_CAMP
     inc r22
     std Z + AI_OFF_IN_CAMP, r22
-5:  call victim_value               /* value[o] += row_o[t] */
+5:  mov r26, r24                    /* value[o] += row_o[t] */
+    mov r27, r21
+    call row_value
     ld r26, Z
     ldd r27, Z + 1
     add r26, r22
     adc r27, r23
     st Z, r26
     std Z + 1, r27
-    pop r31
-    pop r30                         /* Z = u */
-    rjmp .Lunmake_done
+    pop r29
+    pop r28
+    ret
+
+/* remove_last_piece in ai_board.c: the side's last listed piece (placed
+ * or returned: on a home point, never in the enemy camp) off the board;
+ * s in r18, Y the side's bytes. Changes r0, r22, r26, r27. */
+remove_last:
+    ldd r22, Y + AI_OFF_COUNT
+    dec r22
+    std Y + AI_OFF_COUNT, r22
+    piece_x r18, r22
+    ld r22, X
+    board_x AI_OFF_CELL, r22
+    st X, r1
+    ret
     .size ai_unmake, . - ai_unmake
 
 /* void ai_tactical_links(void): the tactical generator's link loop (the

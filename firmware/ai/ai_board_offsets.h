@@ -28,14 +28,18 @@
 #define AI_ASM_UNDO_MOVER_MARKED_BIT 0  /* AI_UNDO_MOVER_MARKED */
 #define AI_ASM_UNDO_VICTIM_MARKED_BIT 1 /* AI_UNDO_VICTIM_MARKED */
 #define AI_ASM_UNDO_MARKED_AFTER 0x04   /* AI_UNDO_MARKED_AFTER */
+#define AI_ASM_UNDO_MARKED_AFTER_BIT 2
 
 #define AI_ASM_SIDE_PIECES 5        /* AI_SIDE_PIECES */
 #define AI_ASM_CELL_MARK_BIT 2      /* AI_CELL_MARK */
 #define AI_ASM_CELL_SLOT 0x70       /* AI_CELL_SLOT, shift 4 */
 #define AI_ASM_RETURN_ON_ARRIVAL_BIT 5 /* RS_RETURN_ON_ARRIVAL */
 #define AI_ASM_RESERVE_IF_MARKED_BIT 4 /* RS_RESERVE_IF_MARKED */
+#define AI_ASM_MARK_OUTSIDE_CAMP_BIT 3 /* RS_MARK_OUTSIDE_CAMP */
 #define AI_ASM_HAND_READY_ONE 0x08  /* the hand byte's ready count, one */
 #define AI_ASM_HAND_POINT 25        /* RULES_HAND_POINT */
+#define AI_ASM_NO_POINT 31          /* RULES_NO_POINT */
+#define AI_ASM_HAND_CAPTURED 0x07   /* the hand byte's captured count */
 #define AI_ASM_PLAIN_HIGH 0x7C      /* high byte of a plain step: no capture, return point RULES_NO_POINT */
 #define AI_ASM_CAPTURE_HIGH 0xFC    /* ... of a capture without a return point */
 #define AI_ASM_CAMP_WHITE 20        /* White's enemy camp: points 20-24 */

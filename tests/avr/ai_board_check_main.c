@@ -8,9 +8,10 @@
  * the host, where make/unmake are the C twin.
  * Every eighth ply it also gives the side to move a back-and-forth chain
  * of each length that its first plain step continues (the chain's limit and
- * its length saturating at 4). Prints "board ok POSITIONS MOVES FULL CAPTURES",
- * FULL the moves that continued a 4-long chain, CAPTURES the captures the
- * assembler made and unmade itself, or "board mismatch ..." at the
+ * its length saturating at 4). Prints "board ok POSITIONS MOVES FULL GENERAL",
+ * FULL the moves that continued a 4-long chain, GENERAL the moves past the
+ * plain step's and the capture's fast paths (placements, arrivals that
+ * spend a mark, arriving captures), or "board mismatch ..." at the
  * first difference and stops (tests/sim/avr-ai-board.script waits for the
  * counts, so a run cut short fails too). */
 #include <string.h>
@@ -30,7 +31,7 @@ static uint32_t next_random(void)
     return rng;
 }
 
-static uint32_t positions, moves, full_chains, asm_captures;
+static uint32_t positions, moves, full_chains, general_moves;
 
 static void fail(const char *what, uint8_t set, uint8_t game, uint8_t ply, rules_move_t m)
 {
@@ -134,9 +135,9 @@ static bool plain_step(rules_move_t m)
     return !RULES_MOVE_IS_CAPTURE(m) && RULES_MOVE_RET(m) == RULES_NO_POINT && !RULES_MOVE_IS_PLACEMENT(m);
 }
 
-/* A capture the assembler makes itself: no return point, and the capturing
- * piece does not arrive in its enemy camp. */
-static bool asm_capture(rules_move_t m, uint8_t mover)
+/* A capture on the assembler's capture path: no return point, and the
+ * capturing piece does not arrive in its enemy camp. */
+static bool fast_capture(rules_move_t m, uint8_t mover)
 {
     return RULES_MOVE_IS_CAPTURE(m) && RULES_MOVE_RET(m) == RULES_NO_POINT && !ai_in_camp(mover, RULES_MOVE_TO(m));
 }
@@ -172,13 +173,14 @@ static uint8_t check_position(const rules_pos_t *p, uint8_t set, uint8_t g, uint
         ai_unmake(core[i], &au);
         if (!same_board(&before, &ai_board))
             fail("after unmake", set, g, ply, core[i]);
-        /* the assembler's moves leave no byte of the board changed, the
-         * rule set's fields and stale list entries included */
-        const bool by_assembler = plain_step(core[i]) || asm_capture(core[i], mover);
-        if (by_assembler && memcmp(&just_before, &ai_board, sizeof just_before) != 0)
+        /* a move that adds no piece leaves no byte of the board changed,
+         * the rule set's fields and stale list entries included (a placed
+         * or returned piece's point stays in the list past its end) */
+        const bool adds_piece = RULES_MOVE_IS_PLACEMENT(core[i]) || RULES_MOVE_RET(core[i]) != RULES_NO_POINT;
+        if (!adds_piece && memcmp(&just_before, &ai_board, sizeof just_before) != 0)
             fail("a byte after unmake", set, g, ply, core[i]);
-        if (asm_capture(core[i], mover))
-            asm_captures++;
+        if (!plain_step(core[i]) && !fast_capture(core[i], mover))
+            general_moves++;
         moves++;
     }
     positions++;
@@ -227,7 +229,7 @@ int main(void)
     test_uart_put(' ');
     test_uart_number(full_chains);
     test_uart_put(' ');
-    test_uart_number(asm_captures);
+    test_uart_number(general_moves);
     test_uart_put('\n');
     for (;;)
         ;
