@@ -113,12 +113,14 @@ void ai_unmake(rules_move_t m, const ai_undo_t *u);
 
 /* rules_ended_by_condition, rules_score and rules_winner. The ending test
  * runs at every node: its common answer ("no: both sides still have pieces
- * on the way, and shuttling cannot end this rule set") is inline. */
+ * on the way, and shuttling cannot end the game: the rule set says it
+ * cannot, or a side's chain is not full") is inline. */
 bool ai_ended_slow(void);
 static inline bool ai_ended_by_condition(void)
 {
     if (ai_board.count[0] != ai_board.in_camp[0] && ai_board.count[1] != ai_board.in_camp[1] &&
-        !(ai_board.flags & RS_CHAIN_ENDS_GAME))
+        (!(ai_board.flags & RS_CHAIN_ENDS_GAME) ||
+         (ai_board.hand[0] & ai_board.hand[1] & AI_HAND_CHAIN) != AI_HAND_CHAIN))
         return false;
     return ai_ended_slow();
 }
