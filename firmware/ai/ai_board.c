@@ -108,7 +108,7 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
  * is owed when none is free, or may be held (RETURN_MAY_HOLD): the move
  * without a return point first, as the rules core lists them. Out of line:
  * the common cases need none of its registers. */
-AI_RARELY_RUN static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool cap)
+static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool cap)
 {
     const uint8_t home = home_first(B.stm), first = L.n;
     if (B.flags & RS_RETURN_MAY_HOLD)

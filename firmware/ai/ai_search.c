@@ -85,7 +85,7 @@ static inline bool count_node(void)
     return !S.abort;
 }
 
-static void make(rules_move_t m, ai_undo_t *u)
+static inline __attribute__((always_inline)) void make(rules_move_t m, ai_undo_t *u)
 {
     ai_make(m, u);
     count_node();
