@@ -315,6 +315,8 @@ _Static_assert(offsetof(ai_board_t, chain_to) == AI_OFF_CHAIN_TO, "ai_board_offs
 _Static_assert(offsetof(ai_board_t, stm) == AI_OFF_STM, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, value) == AI_OFF_VALUE, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, win_rule) == AI_OFF_WIN_RULE && RS_WIN_FINISHER == AI_ASM_WIN_FINISHER,
+               "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
 _Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");

@@ -17,6 +17,7 @@
 #define AI_OFF_STM 47         /* stm */
 #define AI_OFF_VALUE 48       /* value[2], int16_t */
 #define AI_OFF_FLAGS 53       /* flags */
+#define AI_OFF_WIN_RULE 56    /* win_rule */
 #define AI_OFF_LINKS 57       /* links[2], flash pointers */
 #define AI_OFF_VALUES 61      /* values[2], flash pointers */
 
@@ -45,6 +46,7 @@
 #define AI_ASM_CAMP_WHITE 20        /* White's enemy camp: points 20-24 */
 #define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 (RULES_FILES points a camp) */
 #define AI_ASM_LINK_END 0xFF        /* AI_LINK_END */
+#define AI_ASM_WIN_FINISHER 2       /* RS_WIN_FINISHER */
 #define AI_ASM_LIST_OFF_N 2         /* rules_move_list_t: buf, then n, then cap */
 
 #endif

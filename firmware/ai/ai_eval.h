@@ -11,6 +11,9 @@
  * pieces), the side to move's less the other's: zero in the common case,
  * tested inline below. One call for both sides. */
 int16_t ai_off_board_diff(void);
+#ifdef __AVR__
+int16_t ai_off_board_diff_ref(void); /* its C twin (the AVR's is ai_eval_avr.S) */
+#endif
 /* Jasir's blocked pieces, for the side to move: AI_W_RACE_BLOCKED for each
  * enemy piece outside the camp with no empty point to step to, less the
  * same for each of its own. */

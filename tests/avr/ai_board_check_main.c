@@ -8,15 +8,19 @@
  * the host, where make/unmake are the C twin.
  * Every eighth ply it also gives the side to move a back-and-forth chain
  * of each length that its first plain step continues (the chain's limit and
- * its length saturating at 4). Prints "board ok POSITIONS MOVES FULL GENERAL",
- * FULL the moves that continued a 4-long chain, GENERAL the moves past the
- * plain step's and the capture's fast paths (placements, arrivals that
- * spend a mark, arriving captures), or "board mismatch ..." at the
+ * its length saturating at 4). After every make it compares the
+ * evaluation's off-board term (ai_eval_avr.S) with its C twin. Prints
+ * "board ok POSITIONS MOVES FULL GENERAL OFF", FULL the moves that
+ * continued a 4-long chain, GENERAL the moves past the plain step's and the
+ * capture's fast paths (placements, arrivals that spend a mark, arriving
+ * captures), OFF the positions after a make whose off-board term is not 0,
+ * or "board mismatch ..." at the
  * first difference and stops (tests/sim/avr-ai-board.script waits for the
  * counts, so a run cut short fails too). */
 #include <string.h>
 
 #include "ai/ai_board.h"
+#include "ai/ai_eval.h"
 #include "test_uart.h"
 
 #define GAMES 12    /* per rule set */
@@ -31,7 +35,7 @@ static uint32_t next_random(void)
     return rng;
 }
 
-static uint32_t positions, moves, full_chains, general_moves;
+static uint32_t positions, moves, full_chains, general_moves, off_board;
 
 static void fail(const char *what, uint8_t set, uint8_t game, uint8_t ply, rules_move_t m)
 {
@@ -170,6 +174,12 @@ static uint8_t check_position(const rules_pos_t *p, uint8_t set, uint8_t g, uint
         ai_make(core[i], &au);
         if (!same_as(&q))
             fail("after make", set, g, ply, core[i]);
+        /* the evaluation's off-board term: the assembler against its C twin */
+        const int16_t off = ai_off_board_diff();
+        if (off != ai_off_board_diff_ref())
+            fail("off-board value", set, g, ply, core[i]);
+        if (off)
+            off_board++;
         ai_unmake(core[i], &au);
         if (!same_board(&before, &ai_board))
             fail("after unmake", set, g, ply, core[i]);
@@ -230,6 +240,8 @@ int main(void)
     test_uart_number(full_chains);
     test_uart_put(' ');
     test_uart_number(general_moves);
+    test_uart_put(' ');
+    test_uart_number(off_board);
     test_uart_put('\n');
     for (;;)
         ;
