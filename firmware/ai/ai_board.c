@@ -39,16 +39,24 @@ static void add_piece(uint8_t s, uint8_t q)
  * only jasir's shielded captures, the last resort). */
 enum { GEN_QUIET, GEN_TACTICAL };
 
-/* The list a generation call fills: file-scope, so the generator and its
- * helpers address it directly. */
-static rules_move_list_t L;
-
-/* What a generation call knows of the position, for the rare cases the
- * link loop hands to ai_gen_special() (the rule set's facts are B.flags'). */
-static struct {
+/* The list a generation call fills (L), and what the call knows of the
+ * position for the rare cases the link loop hands to ai_gen_special() (G;
+ * the rule set's facts are B.flags'): file-scope, so the generator and its
+ * helpers address them directly; on the AVR, ai_board_avr.S's tactical
+ * generator fills both. */
+typedef struct {
     uint8_t banned_from, banned_to;
     bool want_shielded, can_recover;
-} G;
+} gen_rules_t;
+#ifdef __AVR__
+#define L ai_gen_list
+#define G ai_gen_rules
+rules_move_list_t L;
+gen_rules_t G;
+#else
+static rules_move_list_t L;
+static gen_rules_t G;
+#endif
 
 AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
 {
@@ -140,7 +148,7 @@ static __attribute__((noinline)) void special_move_rules(uint8_t f, uint8_t t, u
 
 /* Most captures do not arrive and meet none of those rules: pushed here,
  * without the registers the rules need. (Called by the link loops: the C
- * one below, and on the AVR ai_board_avr.S's ai_tactical_links.) */
+ * one below, and on the AVR ai_board_avr.S's ai_tactical_moves.) */
 void ai_gen_special(uint8_t f, uint8_t t, uint8_t c);
 __attribute__((noinline)) void ai_gen_special(uint8_t f, uint8_t t, uint8_t c)
 {
@@ -239,18 +247,17 @@ static __attribute__((noinline)) void generate_quiet(void)
 #endif
 }
 #ifdef __AVR__
-void ai_tactical_links(void); /* ai_board_avr.S: generate_mode(GEN_TACTICAL)'s link loop */
-#endif
+/* ai_board_avr.S: ai_tactical_moves whole (L and G set as below, then
+ * generate_mode(GEN_TACTICAL)'s link loop), and the same for jasir's
+ * shielded captures only */
+uint8_t ai_shielded_moves(rules_move_t *buf, uint8_t cap);
+#else
 static __attribute__((noinline)) void generate_tactical(bool shielded)
 {
     G.want_shielded = shielded;
-#ifdef __AVR__
-    generate_rules(B.stm);
-    ai_tactical_links();
-#else
     generate_mode(GEN_TACTICAL);
-#endif
 }
+#endif
 
 AI_RARELY_RUN uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
@@ -266,19 +273,27 @@ AI_RARELY_RUN uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 /* L's count, or RULES_OVERFLOW when the moves did not fit */
 static uint8_t listed(void) { return L.n > L.cap ? RULES_OVERFLOW : L.n; }
 
+#ifndef __AVR__
 uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
 {
     L = (rules_move_list_t){buf, 0, cap};
     generate_tactical(false);
     return listed();
 }
+#endif
 
 uint8_t ai_quiet_moves(rules_move_t *buf, uint8_t cap, bool after_tactical)
 {
     L = (rules_move_list_t){buf, 0, cap};
     generate_quiet();
-    if (L.n == 0u && !after_tactical && (B.flags & RS_HOME_PROTECT))
-        generate_tactical(true); /* shielded captures are the last resort */
+    if (L.n == 0u && !after_tactical && (B.flags & RS_HOME_PROTECT)) {
+        /* shielded captures are the last resort */
+#ifdef __AVR__
+        return ai_shielded_moves(buf, cap);
+#else
+        generate_tactical(true);
+#endif
+    }
     return listed();
 }
 
@@ -320,6 +335,12 @@ _Static_assert(offsetof(ai_board_t, win_rule) == AI_OFF_WIN_RULE && RS_WIN_FINIS
 _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
 _Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");
+_Static_assert(offsetof(ai_board_t, chain_limit) == AI_OFF_CHAIN_LIMIT && RULES_OVERFLOW == AI_ASM_OVERFLOW &&
+                   offsetof(gen_rules_t, banned_from) == AI_ASM_G_BANNED_FROM &&
+                   offsetof(gen_rules_t, banned_to) == AI_ASM_G_BANNED_TO &&
+                   offsetof(gen_rules_t, want_shielded) == AI_ASM_G_WANT_SHIELDED &&
+                   offsetof(gen_rules_t, can_recover) == AI_ASM_G_CAN_RECOVER && sizeof(bool) == 1u,
+               "ai_board_offsets.h");
 _Static_assert(offsetof(rules_move_list_t, buf) == 0u && sizeof(L.buf) == 2u &&
                    offsetof(rules_move_list_t, n) == AI_ASM_LIST_OFF_N &&
                    offsetof(rules_move_list_t, cap) == AI_ASM_LIST_OFF_N + 1u,

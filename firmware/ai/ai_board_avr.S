@@ -791,21 +791,39 @@ remove_last:
     ret
     .size ai_unmake, . - ai_unmake
 
-/* void ai_tactical_links(void): the tactical generator's link loop (the
- * host's twin is generate_mode(GEN_TACTICAL) in ai_board.c). For each of
- * the side to move's pieces outside the enemy camp, every link to an enemy
- * piece or to an empty point of the enemy camp goes to ai_gen_special(f,
- * t, c), which keeps the moves the rules allow; an own piece and an empty
- * point outside the camp are passed over here, in 16 and 18 cycles a link
- * (the compiled loop: 19 and 25).
+/* uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap), and
+ * ai_shielded_moves for jasir's shielded captures only: the tactical
+ * generator whole (the host's twin is ai_tactical_moves in ai_board.c,
+ * generate_mode(GEN_TACTICAL)). It sets the generator's list L (buf, none
+ * yet, cap) and what ai_gen_special needs to know (G: the step the
+ * chain's limit bans, whether a spent mark brings a piece back, which
+ * captures are wanted); then, for each of the side to move's pieces
+ * outside the enemy camp, every link to an enemy piece or to an empty
+ * point of the enemy camp goes to ai_gen_special(f, t, c), which keeps the
+ * moves the rules allow; an own piece and an empty point outside the camp
+ * are passed over here, in 16 and 18 cycles a link (the compiled loop: 19
+ * and 25). Returns L's count, or RULES_OVERFLOW past cap.
  * Kept across the calls (callee-saved): r6:r7 the cells, r11 f, r12:r13
  * the side's link table (flash), r14 the own side's cell bit, r15 the
  * enemy camp's first point, r17 the pieces left, Y the piece list; Z, the
  * link list's pointer, is pushed around each call. */
-    .section .text.ai_tactical_links,"ax",@progbits
-    .global ai_tactical_links
-    .type ai_tactical_links, @function
-ai_tactical_links:
+#define GEN_LIST ai_gen_list
+#define GEN_RULES ai_gen_rules
+    .section .text.ai_tactical_moves,"ax",@progbits
+    .global ai_shielded_moves
+    .type ai_shielded_moves, @function
+ai_shielded_moves:
+    ldi r18, 1
+    rjmp 1f
+    .global ai_tactical_moves
+    .type ai_tactical_moves, @function
+ai_tactical_moves:
+    clr r18
+1:  sts GEN_RULES + AI_ASM_G_WANT_SHIELDED, r18
+    sts GEN_LIST, r24               /* L = {buf, 0, cap} */
+    sts GEN_LIST + 1, r25
+    sts GEN_LIST + AI_ASM_LIST_OFF_N, r1
+    sts GEN_LIST + AI_ASM_LIST_OFF_N + 1, r22
     push r6
     push r7
     push r11
@@ -817,6 +835,42 @@ ai_tactical_links:
     push r28
     push r29
     lds r24, BOARD + AI_OFF_STM     /* s */
+    ldi r30, lo8(BOARD)
+    ldi r31, hi8(BOARD)
+    add r30, r24
+    adc r31, r1                     /* Z = the board + s */
+    ldd r19, Z + AI_OFF_HAND
+    /* G.can_recover: a spent mark brings a captured piece back */
+    clr r18
+    lds r20, BOARD + AI_OFF_FLAGS
+    sbrs r20, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    rjmp 2f
+    mov r20, r19
+    andi r20, AI_ASM_HAND_CAPTURED
+    breq 2f
+    ldi r18, 1
+2:  sts GEN_RULES + AI_ASM_G_CAN_RECOVER, r18
+    /* G's banned step: back along the side's last one, when that would
+     * make the chain reach the rule set's limit (length - 1 + 2 >= limit) */
+    ldi r20, AI_ASM_NO_POINT
+    ldi r21, AI_ASM_NO_POINT
+    lds r18, BOARD + AI_OFF_CHAIN_LIMIT
+    tst r18
+    breq 3f
+    ldd r22, Z + AI_OFF_CHAIN_FROM
+    cpi r22, AI_ASM_NO_POINT
+    breq 3f
+    swap r19
+    lsr r19
+    lsr r19
+    andi r19, 0x03                  /* the chain's length - 1 */
+    subi r19, -2
+    cp r19, r18
+    brlo 3f
+    ldd r20, Z + AI_OFF_CHAIN_TO
+    mov r21, r22
+3:  sts GEN_RULES + AI_ASM_G_BANNED_FROM, r20
+    sts GEN_RULES + AI_ASM_G_BANNED_TO, r21
     mov r14, r24
     inc r14                         /* own cell bit: s + 1 */
     clr r15                         /* Black's enemy camp starts at 0 */
@@ -832,8 +886,7 @@ ai_tactical_links:
     ldi r29, hi8(BOARD + AI_OFF_PIECE)
     add r28, r25
     adc r29, r1                     /* Y = piece[s] */
-    board_x AI_OFF_COUNT, r24
-    ld r17, X                       /* count[s] */
+    ldd r17, Z + AI_OFF_COUNT       /* count[s] */
     lsl r24
     board_x AI_OFF_LINKS, r24
     ld r12, X+
@@ -895,8 +948,13 @@ ai_tactical_links:
     pop r11
     pop r7
     pop r6
-    ret
-    .size ai_tactical_links, . - ai_tactical_links
+    lds r24, GEN_LIST + AI_ASM_LIST_OFF_N       /* L's count ... */
+    lds r25, GEN_LIST + AI_ASM_LIST_OFF_N + 1
+    cp r25, r24
+    brsh 4f
+    ldi r24, AI_ASM_OVERFLOW                    /* ... past its room */
+4:  ret
+    .size ai_tactical_moves, . - ai_shielded_moves
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t
  * banned_to): the quiet generator's link loop (the host's twin is

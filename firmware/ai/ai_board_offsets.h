@@ -17,6 +17,7 @@
 #define AI_OFF_STM 47         /* stm */
 #define AI_OFF_VALUE 48       /* value[2], int16_t */
 #define AI_OFF_FLAGS 53       /* flags */
+#define AI_OFF_CHAIN_LIMIT 54 /* chain_limit */
 #define AI_OFF_WIN_RULE 56    /* win_rule */
 #define AI_OFF_LINKS 57       /* links[2], flash pointers */
 #define AI_OFF_VALUES 61      /* values[2], flash pointers */
@@ -47,6 +48,12 @@
 #define AI_ASM_CAMP_BLACK_END 5     /* Black's: points 0-4 (RULES_FILES points a camp) */
 #define AI_ASM_LINK_END 0xFF        /* AI_LINK_END */
 #define AI_ASM_WIN_FINISHER 2       /* RS_WIN_FINISHER */
+#define AI_ASM_OVERFLOW 0xFF       /* RULES_OVERFLOW */
+/* the generator's G (ai_board.c): what ai_gen_special needs to know */
+#define AI_ASM_G_BANNED_FROM 0
+#define AI_ASM_G_BANNED_TO 1
+#define AI_ASM_G_WANT_SHIELDED 2
+#define AI_ASM_G_CAN_RECOVER 3
 #define AI_ASM_LIST_OFF_N 2         /* rules_move_list_t: buf, then n, then cap */
 
 #endif
