@@ -25,7 +25,7 @@ static void add_piece(uint8_t s, uint8_t q)
     const uint8_t slot = B.count[s]++;
     B.piece[s][slot] = q;
     B.cell[q] = (uint8_t)(side_bit(s) | (slot << AI_CELL_SLOT_SHIFT));
-    B.value[s] = (int16_t)(B.value[s] + point_value(s, q));
+    B.value = (int16_t)(B.value + point_value(s, q));
     if (ai_in_camp(s, q))
         B.in_camp[s]++;
 }
@@ -67,11 +67,11 @@ AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
     B.end_rule = rules_set_end_rule(set);
     B.win_rule = rules_set_win_rule(set);
     B.stm = rules_side_to_move(p);
+    B.value = 0;
     for (uint8_t s = 0; s < 2u; s++) {
         B.links[s] = ai_links + flash_word(&ai_link_table[set][s]);
         B.values[s] = ai_point_values[flash_byte(&ai_point_value_row[set][s])];
         B.count[s] = B.in_camp[s] = B.marks[s] = 0;
-        B.value[s] = 0;
         uint8_t from, to, length;
         if (rules_chain_of(p, s, &from, &to, &length)) {
             B.chain_from[s] = from;
@@ -346,7 +346,7 @@ _Static_assert(offsetof(rules_move_list_t, buf) == 0u && sizeof(L.buf) == 2u &&
                    offsetof(rules_move_list_t, cap) == AI_ASM_LIST_OFF_N + 1u,
                "ai_board_offsets.h");
 _Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u &&
-                   sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value[0]) == 2u,
+                   sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value) == 2u,
                "ai_board_offsets.h");
 /* the move as the assembler decodes it: 16 bits in r25:r24, from in bits
  * 0-4, to in 5-9, the return point in 10-14, the capture flag in 15 */
@@ -408,7 +408,7 @@ void ai_make(rules_move_t m, ai_undo_t *u)
     u->hand[1] = B.hand[1];
     u->chain_from = B.chain_from[s];
     u->chain_to = B.chain_to[s];
-    u->value = B.value[s];
+    u->value = B.value;
     B.stm = (uint8_t)(s ^ 1u);
     if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP) {
         const uint8_t fcell = B.cell[f];
@@ -418,7 +418,7 @@ void ai_make(rules_move_t m, ai_undo_t *u)
             B.cell[f] = 0;
             B.cell[t] = fcell;
             B.piece[s][(fcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = t;
-            B.value[s] = (int16_t)(B.value[s] + point_value(s, t) - point_value(s, f));
+            B.value = (int16_t)(B.value + point_value(s, t) - point_value(s, f));
             if (ai_in_camp(s, t))
                 B.in_camp[s]++;
             u->flags = 0;
@@ -452,7 +452,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
         B.piece[o][vslot] = last; /* the list's last piece fills the gap */
         B.cell[last] = (uint8_t)((B.cell[last] & (uint8_t)~AI_CELL_SLOT) | (vslot << AI_CELL_SLOT_SHIFT));
         uflags |= (uint8_t)(vslot << AI_CELL_SLOT_SHIFT);
-        B.value[o] = (int16_t)(B.value[o] - point_value(o, t));
+        B.value = (int16_t)(B.value - point_value(o, t));
         if (ai_in_camp(o, t))
             B.in_camp[o]--;
         const bool victim_marked = (victim & AI_CELL_MARK) != 0u;
@@ -467,7 +467,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
     B.cell[f] = 0;
     B.cell[t] = (uint8_t)(fcell & (uint8_t)~AI_CELL_MARK);
     B.piece[s][(fcell & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT] = t;
-    B.value[s] = (int16_t)(B.value[s] + point_value(s, t) - point_value(s, f));
+    B.value = (int16_t)(B.value + point_value(s, t) - point_value(s, f));
     if (ai_in_camp(s, t)) {
         B.in_camp[s]++;
         if (marked && (flags & RS_RETURN_ON_ARRIVAL)) {
@@ -492,7 +492,7 @@ static __attribute__((noinline)) void make_general(rules_move_t m, ai_undo_t *u,
 }
 
 /* Removes the side's last listed piece (unmarked: a placed or returned
- * one, on a home point), all but its value: unmake puts the mover's value
+ * one, on a home point), all but its value: unmake puts the board's value
  * back from the undo record. */
 static void remove_last_piece(uint8_t s)
 {
@@ -510,7 +510,7 @@ void ai_unmake(rules_move_t m, const ai_undo_t *u)
     B.hand[1] = u->hand[1];
     B.chain_from[s] = u->chain_from;
     B.chain_to[s] = u->chain_to;
-    B.value[s] = u->value;
+    B.value = u->value;
     if (f != RULES_HAND_POINT && (m & PLAIN_STEP_BITS) == PLAIN_STEP && !u->flags) {
         const uint8_t tcell = B.cell[t];
         B.cell[t] = 0;
@@ -560,7 +560,6 @@ static __attribute__((noinline)) void unmake_general(rules_move_t m, const ai_un
         B.cell[t] |= AI_CELL_MARK;
         B.marks[o]++;
     }
-    B.value[o] = (int16_t)(B.value[o] + point_value(o, t));
     if (ai_in_camp(o, t))
         B.in_camp[o]++;
 }

@@ -54,11 +54,12 @@ typedef struct {
     uint8_t chain_from[2];            /* the side's last move; RULES_NO_POINT: no chain */
     uint8_t chain_to[2];
     uint8_t stm;                      /* side to move */
-    int16_t value[2];                 /* sum of ai_point() over each side's pieces */
+    int16_t value;                    /* White's lead in piece-square values: each piece's row value
+                                       * summed (Black's rows are negated: ai_tables.h) */
     /* the rule set, read once per search */
     uint8_t set, flags, chain_limit, end_rule, win_rule;
     const uint8_t *links[2]; /* each side's link table (flash: ai_tables.h) */
-    const int16_t *values[2]; /* each side's piece-square row (flash) */
+    const int16_t *values[2]; /* each side's piece-square row (flash), as it counts in value */
 } ai_board_t;
 
 /* Link lists: the points a piece of a side may step to, per rule set (the
@@ -78,7 +79,7 @@ typedef struct {
     uint8_t hand[2];
     uint8_t chain_from, chain_to; /* the mover's */
     uint8_t flags;                /* AI_UNDO_*, victim's list slot in bits 4-6 */
-    int16_t value;                /* the mover's value[s] before the move */
+    int16_t value;                /* the board's value before the move */
 } ai_undo_t;
 #define AI_UNDO_MOVER_MARKED 0x01u
 #define AI_UNDO_VICTIM_MARKED 0x02u
@@ -132,16 +133,23 @@ static inline bool ai_in_camp(uint8_t side, uint8_t point)
 {
     return side == RULES_WHITE ? point >= RULES_POINTS - RULES_FILES : point < RULES_FILES;
 }
-/* The piece-square value of a piece of `side` on point q (flash). */
+/* The piece-square value of a piece of `side` on point q as it counts in
+ * ai_board.value (flash; negative for Black). */
 static inline int16_t ai_piece_square(uint8_t side, uint8_t q)
 {
     return (int16_t)flash_word(&ai_board.values[side][q]);
+}
+/* The board's value for the side to move: White's lead, or Black's. */
+static inline int16_t ai_value_for_mover(void)
+{
+    return ai_board.stm == RULES_WHITE ? ai_board.value : (int16_t)-ai_board.value;
 }
 /* What a plain step f -> t of the side to move adds to its piece-square
  * value (a quiet step: nothing else the evaluation reads changes). */
 static inline int16_t ai_step_gain(uint8_t f, uint8_t t)
 {
-    return (int16_t)(ai_piece_square(ai_board.stm, t) - ai_piece_square(ai_board.stm, f));
+    const int16_t d = (int16_t)(ai_piece_square(ai_board.stm, t) - ai_piece_square(ai_board.stm, f));
+    return ai_board.stm == RULES_WHITE ? d : (int16_t)-d;
 }
 /* Can no quiet step of the side to move end the game? It cannot end it by
  * arriving; in a rule set where both sides shuttling a full chain ends it,

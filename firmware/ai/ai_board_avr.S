@@ -81,16 +81,6 @@
     adc r29, r1
 .endm
 
-/* X = &value[s] (r0 clobbered) */
-.macro value_x s
-    mov r0, \s
-    lsl r0
-    ldi r26, lo8(BOARD + AI_OFF_VALUE)
-    ldi r27, hi8(BOARD + AI_OFF_VALUE)
-    add r26, r0
-    adc r27, r1
-.endm
-
 /* u (Z) gets both hands and the mover's last step (left in r22, r23) */
 .macro save_undo
     lds r0, BOARD + AI_OFF_HAND
@@ -186,11 +176,13 @@ ai_make:
     swap r24
     piece_x r18, r24
     st X, r21
-    /* r22, r23: the side's last step (the capture path joins here) */
+    set                             /* T: u's value is written below */
+    /* r22, r23: the side's last step (the capture path joins here, T
+     * clear: it wrote u's value before the victim left) */
 .Lmake_chain:
     chain_step
-    /* value[s] += row[t] - row[f], row = the side's piece-square row in
-     * flash (the capture path ends here too; unmake restores value[s]
+    /* value += row[t] - row[f], row = the side's piece-square row in
+     * flash (the capture path ends here too; unmake restores the value
      * from u) */
 plain_value_tail:
     movw r26, r30                   /* X = u (Z on the way here) */
@@ -215,19 +207,16 @@ plain_value_tail:
     lpm r23, Z                      /* row[f] */
     sub r24, r22
     sbc r25, r23
-    ldi r30, lo8(BOARD + AI_OFF_VALUE)
-    ldi r31, hi8(BOARD + AI_OFF_VALUE)
-    add r30, r18
-    adc r31, r1
-    ld r22, Z
-    ldd r23, Z + 1
+    lds r22, BOARD + AI_OFF_VALUE
+    lds r23, BOARD + AI_OFF_VALUE + 1
+    brtc 1f
     adiw r26, AI_UNDO_OFF_VALUE
-    st X+, r22                      /* u gets value[s] before the move */
+    st X+, r22                      /* u gets the value before the move */
     st X, r23
-    add r22, r24
+1:  add r22, r24
     adc r23, r25
-    st Z, r22
-    std Z + 1, r23
+    sts BOARD + AI_OFF_VALUE, r22
+    sts BOARD + AI_OFF_VALUE + 1, r23
     pop r29
     pop r28
     ret
@@ -265,6 +254,11 @@ plain_value_tail:
     movw r30, r22                   /* Z = u */
     std Z + AI_UNDO_OFF_FLAGS, r24
     save_undo
+    lds r0, BOARD + AI_OFF_VALUE    /* u gets the value before the move */
+    std Z + AI_UNDO_OFF_VALUE, r0
+    lds r0, BOARD + AI_OFF_VALUE + 1
+    std Z + AI_UNDO_OFF_VALUE + 1, r0
+    clt                             /* so the value tail does not */
     push r30                        /* u, for the value tail */
     push r31
     ldi r24, 1
@@ -288,7 +282,7 @@ plain_value_tail:
     ldd r23, Y + AI_OFF_CHAIN_TO
     pop r31
     pop r30                         /* Z = u */
-    rjmp .Lmake_chain               /* then value[s], as for a plain step */
+    rjmp .Lmake_chain               /* then the value, as for a plain step */
 
 /* Every other move: placements, arriving captures, marked pieces' arrivals
  * and the pieces they bring back. make_general in ai_board.c is its twin.
@@ -307,10 +301,9 @@ plain_value_tail:
     mov r17, r25
     movw r30, r22                   /* Z = u */
     save_undo
-    value_x r18                     /* u gets value[s] before the move */
-    ld r0, X+
+    lds r0, BOARD + AI_OFF_VALUE    /* u gets the value before the move */
     std Z + AI_UNDO_OFF_VALUE, r0
-    ld r0, X
+    lds r0, BOARD + AI_OFF_VALUE + 1
     std Z + AI_UNDO_OFF_VALUE + 1, r0
     push r30
     push r31
@@ -407,11 +400,11 @@ plain_value_tail:
     std Y + AI_OFF_MARKS, r22
 5:  board_x AI_OFF_CELL, r21
     st X, r19                       /* cell[t] = the mover's cell */
-    mov r26, r18                    /* value[s] += row[t] - row[f] */
+    mov r26, r18                    /* value += row[t] - row[f] */
     mov r27, r21
     rcall row_value
-    ld r24, Z
-    ldd r25, Z + 1
+    lds r24, BOARD + AI_OFF_VALUE
+    lds r25, BOARD + AI_OFF_VALUE + 1
     add r24, r22
     adc r25, r23
     mov r26, r18
@@ -419,8 +412,8 @@ plain_value_tail:
     rcall row_value
     sub r24, r22
     sbc r25, r23
-    st Z, r24
-    std Z + 1, r25
+    sts BOARD + AI_OFF_VALUE, r24
+    sts BOARD + AI_OFF_VALUE + 1, r25
     pop r31
     pop r30                         /* Z = u */
     ldd r22, Z + AI_UNDO_OFF_CHAIN_FROM
@@ -434,8 +427,8 @@ plain_value_tail:
     pop r28
     ret
 
-/* r22:r23 = side r26's piece-square value on point r27 (its row in flash),
- * Z = &value[r26] (r26, r27 changed) */
+/* r22:r23 = side r26's piece-square value on point r27, as it counts in
+ * the board's value (its row in flash; r26, r27, Z changed) */
 row_value:
     lsl r26
     ldi r30, lo8(BOARD + AI_OFF_VALUES)
@@ -450,15 +443,11 @@ row_value:
     adc r31, r1
     lpm r22, Z+
     lpm r23, Z
-    ldi r30, lo8(BOARD + AI_OFF_VALUE)
-    ldi r31, hi8(BOARD + AI_OFF_VALUE)
-    add r30, r26
-    adc r31, r1
     ret
 
 /* add_piece in ai_board.c: a new unmarked piece of side s (r18; Y the
  * side's bytes) on point q (r23), last in its list, its value added to
- * value[s]. Only placements and returns call it: q is a home point, never
+ * the board's. Only placements and returns call it: q is a home point, never
  * in the side's enemy camp. Changes r0, r22-r27, r30, r31. */
 add_piece_asm:
     ldd r25, Y + AI_OFF_COUNT       /* its slot: the list's end */
@@ -477,18 +466,19 @@ add_piece_asm:
     mov r26, r18
     mov r27, r23
     rcall row_value
-    ld r26, Z
-    ldd r27, Z + 1
+    lds r26, BOARD + AI_OFF_VALUE
+    lds r27, BOARD + AI_OFF_VALUE + 1
     add r26, r22
     adc r27, r23
-    st Z, r26
-    std Z + 1, r27
+    sts BOARD + AI_OFF_VALUE, r26
+    sts BOARD + AI_OFF_VALUE + 1, r27
     ret
 
 /* A capture's victim on t (r21), of side o (r24), whose cell is r25: it
  * leaves o's list (o's last listed piece takes its slot), and o's count,
  * pieces in the camp, marks, hand (a captured piece, or a ready one when
- * a marked piece is taken where those go to the reserve) and value follow.
+ * a marked piece is taken where those go to the reserve) and the board's
+ * value follow.
  * Changes r0, r22-r24, r26, r27, r30, r31. */
 take_victim:
     ldi r30, lo8(BOARD)
@@ -530,15 +520,15 @@ take_victim:
     ldd r22, Z + AI_OFF_IN_CAMP
     dec r22
     std Z + AI_OFF_IN_CAMP, r22
-2:  mov r26, r24                    /* value[o] -= row_o[t] */
+2:  mov r26, r24                    /* value -= row_o[t] */
     mov r27, r21
     rcall row_value
-    ld r26, Z
-    ldd r27, Z + 1
+    lds r26, BOARD + AI_OFF_VALUE
+    lds r27, BOARD + AI_OFF_VALUE + 1
     sub r26, r22
     sbc r27, r23
-    st Z, r26
-    std Z + 1, r27
+    sts BOARD + AI_OFF_VALUE, r26
+    sts BOARD + AI_OFF_VALUE + 1, r27
     ret
     .size ai_make, . - ai_make
 
@@ -586,11 +576,10 @@ ai_unmake:
     ldd r24, Y + AI_OFF_IN_CAMP
     dec r24
     std Y + AI_OFF_IN_CAMP, r24
-2:  value_x r18                     /* value[s] back from u (Z) */
-    ldd r0, Z + AI_UNDO_OFF_VALUE
-    st X+, r0
+2:  ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u (Z) */
+    sts BOARD + AI_OFF_VALUE, r0
     ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    st X, r0
+    sts BOARD + AI_OFF_VALUE + 1, r0
     pop r29
     pop r28
     ret
@@ -615,11 +604,10 @@ ai_unmake:
     side_y r18
     movw r30, r22                   /* Z = u */
     restore_undo
-    value_x r18                     /* value[s] back from u */
-    ldd r0, Z + AI_UNDO_OFF_VALUE
-    st X+, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, r0
     ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    st X, r0
+    sts BOARD + AI_OFF_VALUE + 1, r0
     ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the mover's cell, at t */
@@ -640,7 +628,7 @@ ai_unmake:
     st X, r20
     rjmp victim_back
 
-/* Every other move (unmake_general in ai_board.c is its twin): value[s],
+/* Every other move (unmake_general in ai_board.c is its twin): the value,
  * the hands and the mover's last step back from u; a placed or returned
  * piece off the board; the mover back to f with the mark it had; a
  * capture's victim back. */
@@ -655,11 +643,10 @@ ai_unmake:
     side_y r18
     movw r30, r22                   /* Z = u */
     restore_undo
-    value_x r18                     /* value[s] back from u */
-    ldd r0, Z + AI_UNDO_OFF_VALUE
-    st X+, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, r0
     ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    st X, r0
+    sts BOARD + AI_OFF_VALUE + 1, r0
     cpi r20, AI_ASM_HAND_POINT
     brne 1f
     rcall remove_last               /* the placed piece */
@@ -709,8 +696,9 @@ ai_unmake:
     ret
 
 /* The victim back into its old slot of side o's list (the piece that
- * filled the slot goes last again), o's counters and value with it; the
- * undo flags in r25, t in r21, s in r18. Ends the unmake: pops Y. */
+ * filled the slot goes last again), o's counters with it (the value came
+ * back from u); the undo flags in r25, t in r21, s in r18. Ends the
+ * unmake: pops Y. */
 victim_back:
     ldi r24, 1
     eor r24, r18                    /* o */
@@ -764,16 +752,7 @@ victim_back:
     ldd r22, Z + AI_OFF_IN_CAMP
     inc r22
     std Z + AI_OFF_IN_CAMP, r22
-5:  mov r26, r24                    /* value[o] += row_o[t] */
-    mov r27, r21
-    call row_value
-    ld r26, Z
-    ldd r27, Z + 1
-    add r26, r22
-    adc r27, r23
-    st Z, r26
-    std Z + 1, r27
-    pop r29
+5:  pop r29
     pop r28
     ret
 

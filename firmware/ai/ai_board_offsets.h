@@ -15,12 +15,12 @@
 #define AI_OFF_CHAIN_FROM 43  /* chain_from[2] */
 #define AI_OFF_CHAIN_TO 45    /* chain_to[2] */
 #define AI_OFF_STM 47         /* stm */
-#define AI_OFF_VALUE 48       /* value[2], int16_t */
-#define AI_OFF_FLAGS 53       /* flags */
-#define AI_OFF_CHAIN_LIMIT 54 /* chain_limit */
-#define AI_OFF_WIN_RULE 56    /* win_rule */
-#define AI_OFF_LINKS 57       /* links[2], flash pointers */
-#define AI_OFF_VALUES 61      /* values[2], flash pointers */
+#define AI_OFF_VALUE 48       /* value, int16_t */
+#define AI_OFF_FLAGS 51       /* flags */
+#define AI_OFF_CHAIN_LIMIT 52 /* chain_limit */
+#define AI_OFF_WIN_RULE 54    /* win_rule */
+#define AI_OFF_LINKS 55       /* links[2], flash pointers */
+#define AI_OFF_VALUES 59      /* values[2], flash pointers */
 
 #define AI_UNDO_OFF_HAND 0
 #define AI_UNDO_OFF_CHAIN_FROM 2

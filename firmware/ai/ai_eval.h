@@ -30,8 +30,7 @@ static inline int16_t ai_blocked_most(uint8_t side)
  * the board. */
 static inline int16_t ai_evaluate_unblocked(void)
 {
-    const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u);
-    int16_t v = (int16_t)(ai_board.value[s] - ai_board.value[o] + AI_W_TEMPO);
+    int16_t v = (int16_t)(ai_value_for_mover() + AI_W_TEMPO);
     if (((ai_board.hand[0] | ai_board.hand[1]) & 0x3Fu) || (ai_board.flags & RS_RESERVE_IF_MARKED))
         v = (int16_t)(v + ai_off_board_diff());
     return v;

@@ -85,10 +85,10 @@ static bool same_as(const rules_pos_t *p)
     static ai_board_t kept;
     kept = ai_board;
     ai_board_load(p);
-    bool same = true;
+    bool same = kept.value == ai_board.value;
     for (uint8_t s = 0; s < 2u; s++) {
         same = same && kept.count[s] == ai_board.count[s] && kept.in_camp[s] == ai_board.in_camp[s] &&
-               kept.marks[s] == ai_board.marks[s] && kept.value[s] == ai_board.value[s];
+               kept.marks[s] == ai_board.marks[s];
         for (uint8_t i = 0; i < kept.count[s]; i++) {
             const uint8_t c = kept.cell[kept.piece[s][i]];
             same = same && (c & AI_CELL_SIDES) == s + 1u && ((c & AI_CELL_SLOT) >> AI_CELL_SLOT_SHIFT) == i;
@@ -101,12 +101,12 @@ static bool same_as(const rules_pos_t *p)
 /* Every field that means something, piece lists in order. */
 static bool same_board(const ai_board_t *a, const ai_board_t *b)
 {
-    if (memcmp(a->cell, b->cell, sizeof a->cell) || a->stm != b->stm)
+    if (memcmp(a->cell, b->cell, sizeof a->cell) || a->stm != b->stm || a->value != b->value)
         return false;
     for (uint8_t s = 0; s < 2u; s++)
         if (a->count[s] != b->count[s] || memcmp(a->piece[s], b->piece[s], a->count[s]) ||
             a->in_camp[s] != b->in_camp[s] || a->marks[s] != b->marks[s] || a->hand[s] != b->hand[s] ||
-            a->chain_from[s] != b->chain_from[s] || a->chain_to[s] != b->chain_to[s] || a->value[s] != b->value[s])
+            a->chain_from[s] != b->chain_from[s] || a->chain_to[s] != b->chain_to[s])
             return false;
     return true;
 }

@@ -111,7 +111,9 @@ static void print_links(void)
     printf("};\n");
 }
 
-/* A piece's value on each point for one rule set and side. */
+/* A piece's value on each point for one rule set and side, as it counts
+ * in White's lead: Black's row negated (the AI board keeps one running
+ * value, White's pieces' sum less Black's: ai_board.h). */
 static void point_values(uint8_t set, uint8_t side, int16_t row[RULES_POINTS])
 {
     uint8_t dist[RULES_POINTS], maxd = 0;
@@ -130,7 +132,7 @@ static void point_values(uint8_t set, uint8_t side, int16_t row[RULES_POINTS])
             v = AI_W_PIECE + AI_W_STUCK;
         else
             v = AI_W_PIECE + AI_W_STEP * (maxd - dist[p]);
-        row[p] = (int16_t)v;
+        row[p] = (int16_t)(side == RULES_BLACK ? -v : v);
     }
 }
 
