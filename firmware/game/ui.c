@@ -681,6 +681,9 @@ static rules_move_t think(ui_t *ui, uint8_t level, ui_think_poll_fn poll)
     ui->thinking = true;
     clear_selection(ui);
     think_poll = poll;
+    /* the board as the search starts from it (the player's move) on the
+     * display now, not at the search's first poll */
+    poll();
     hal_mark(HAL_MARK_THINK_BEGIN);
     const rules_move_t m =
         ai_choose(&ui->pos, level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games), poll_adapter, NULL, &stats);
