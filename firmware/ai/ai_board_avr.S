@@ -1,17 +1,21 @@
-/* ai_make and ai_unmake on the AVR, in assembler for the two kinds of move
- * the search makes most: the plain step (no capture, no return point, not a
- * placement, and no mark spent on arrival), about half of them, and the
- * capture that does not arrive (no return point either). Every other move
- * goes on to ai_make_rest / ai_unmake_rest in ai_board.c. The C twins of
- * this code are the host build's plain step and make_general /
- * unmake_general in ai_board.c (tests/test_ai_board.c checks them against
- * the rules core); tests/avr/ai_board_check_main.c checks this file against
- * the AVR's rules core, and the AVR build must choose the same moves with
- * the same node counts as the host (build/sim-scripts/avr-ai-same-as-host).
+/* ai_make and ai_unmake on the AVR, in assembler for every move: fast
+ * paths for the two kinds the search makes most, the plain step (no
+ * capture, no return point, not a placement, and no mark spent on
+ * arrival), about 40% of them, and the capture that does not arrive (no
+ * return point either), about 35%; a general path for the rest
+ * (placements, arrivals that spend a mark and the pieces they bring back,
+ * arriving captures). Also the tactical generator and the quiet
+ * generator's link loop. The C twins of this code are the host build's
+ * ai_make / ai_unmake (make_general, unmake_general) and generators in
+ * ai_board.c (tests/test_ai_board.c checks them against the rules core);
+ * tests/avr/ai_board_check_main.c checks this file against the AVR's rules
+ * core, and the AVR build must choose the same moves with the same node
+ * counts as the host (build/sim-scripts/avr-ai-same-as-host).
  *
  * Why assembler: the compiled plain step saved and restored ten registers
- * and recomputed each side-indexed address; this uses only the registers a
- * callee may clobber, plus Y (saved), and each address once.
+ * and recomputed each side-indexed address, the compiled general case 18;
+ * the fast paths use only the registers a callee may clobber, plus Y
+ * (saved), and each address once.
  *
  * avr-gcc ABI: m in r25:r24, u in r23:r22; r18-r27, r30, r31 and r0 free;
  * r1 is zero and stays so. */
