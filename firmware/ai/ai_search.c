@@ -153,7 +153,25 @@ static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alph
     for (uint8_t i = 0; i < n && !S.abort; i++) {
         ai_undo_t u;
         make(m[i], &u);
-        const int16_t v = (int16_t)-quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
+        int16_t v;
+        if (!(ai_board.flags & RS_RESERVE_IF_MARKED) && !S.abort && !ai_ended_by_condition()) {
+            /* the child's quiesce() up to its stand-pat score, here: most
+             * children stop there, and the call's frame costs more than
+             * this copy (jasir's blocked pieces: the call) */
+            const int16_t stand = ai_evaluate_unblocked();
+            if (stand >= (int16_t)-alpha) {
+                v = (int16_t)-stand;
+            } else {
+                const int16_t child_alpha = stand > (int16_t)-beta ? stand : (int16_t)-beta;
+                if (qleft == 1u || ply + 1u >= AI_MAX_PLY)
+                    v = (int16_t)-child_alpha;
+                else
+                    v = (int16_t)-quiesce_moves((uint8_t)(ply + 1u), child_alpha, (int16_t)-alpha,
+                                                (uint8_t)(qleft - 1u));
+            }
+        } else {
+            v = (int16_t)-quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
+        }
         ai_unmake(m[i], &u);
         if (v > alpha) {
             alpha = v;
