@@ -201,7 +201,7 @@ static __attribute__((noinline)) int16_t quiet_reply_floor(void)
 
 /* That bound after the move m: -AI_INF - 1 (below any beta) unless m is a
  * quiet step (a placement or jasir's shielded capture is made). */
-static __attribute__((noinline)) int16_t quiet_reply_bound(rules_move_t m, int16_t floor)
+static inline __attribute__((always_inline)) int16_t quiet_reply_bound(rules_move_t m, int16_t floor)
 {
     const uint8_t f = RULES_MOVE_FROM(m);
     if ((m & AI_PLAIN_STEP_BITS) != AI_PLAIN_STEP || f == RULES_HAND_POINT)
