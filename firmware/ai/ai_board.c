@@ -116,6 +116,11 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
  * is owed when none is free, or may be held (RETURN_MAY_HOLD): the move
  * without a return point first, as the rules core lists them. Out of line:
  * the common cases need none of its registers. */
+#ifdef __AVR__
+/* ai_board_avr.S; this C function is its host twin */
+void ai_push_returns(uint8_t f, uint8_t t, bool cap);
+#define push_returns ai_push_returns
+#else
 static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool cap)
 {
     const uint8_t home = home_first(B.stm), first = L.n;
@@ -127,6 +132,7 @@ static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool ca
     if (L.n == first) /* no free point, and it may not be held: owed */
         rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
 }
+#endif
 
 /* A capture or an arrival from f to t, whose cell is c (empty or the
  * enemy's): the rules that only such moves meet. Out of line: the link loop
@@ -369,6 +375,9 @@ _Static_assert(AI_UNDO_MOVER_MARKED == 1u << AI_ASM_UNDO_MOVER_MARKED_BIT &&
 _Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && AI_HAND_READY_ONE == AI_ASM_HAND_READY_ONE,
                "ai_board_offsets.h");
 _Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
+               "ai_board_offsets.h");
+_Static_assert(RS_RETURN_MAY_HOLD == 1u << AI_ASM_RETURN_MAY_HOLD_BIT && RULES_FILES == AI_ASM_CAMP_BLACK_END &&
+                   RULES_MOVE(0u, 0u, 1u, 0) == 0x0400u,
                "ai_board_offsets.h");
 _Static_assert(RS_MARK_OUTSIDE_CAMP == 1u << AI_ASM_MARK_OUTSIDE_CAMP_BIT && RULES_NO_POINT == AI_ASM_NO_POINT &&
                    AI_HAND_CAPTURED == AI_ASM_HAND_CAPTURED && AI_UNDO_MARKED_AFTER == 1u << AI_ASM_UNDO_MARKED_AFTER_BIT,

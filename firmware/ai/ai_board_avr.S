@@ -1053,3 +1053,85 @@ ai_quiet_links:
     pop r12
     ret
     .size ai_quiet_links, . - ai_quiet_links
+
+/* void ai_push_returns(uint8_t f, uint8_t t, bool cap): push_returns in
+ * ai_board.c, its host twin. An arrival that spends a mark while a
+ * captured piece waits: one move per free point of the side's home row
+ * (the mover's origin counts as free), after the move without a return
+ * point where the piece may be held (RETURN_MAY_HOLD), or that move alone
+ * when no point is free (owed). Pushed on the generator's list L as
+ * rules_move_list_push does (counted past its room), with L's count, room
+ * and next entry in r18, r19 and X meanwhile; the move's low byte in r25,
+ * its high byte without the return point in r23. */
+    .section .text.ai_push_returns,"ax",@progbits
+    .global ai_push_returns
+    .type ai_push_returns, @function
+ai_push_returns:
+    mov r25, r22
+    swap r25
+    lsl r25
+    andi r25, 0xE0
+    or r25, r24                     /* f | t << 5 */
+    mov r23, r22
+    lsr r23
+    lsr r23
+    lsr r23                         /* t >> 3 ... */
+    tst r20
+    breq 1f
+    ori r23, 0x80                   /* ... and the capture flag */
+1:  lds r18, GEN_LIST + AI_ASM_LIST_OFF_N
+    lds r19, GEN_LIST + AI_ASM_LIST_OFF_N + 1
+    mov r21, r18                    /* the count before */
+    lds r26, GEN_LIST
+    lds r27, GEN_LIST + 1
+    add r26, r18
+    adc r27, r1
+    add r26, r18
+    adc r27, r1                     /* X = &buf[n] */
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_RETURN_MAY_HOLD_BIT
+    rjmp 2f
+    ldi r22, AI_ASM_PLAIN_HIGH      /* held: no return point */
+    or r22, r23
+    mov r0, r22
+    rcall .Lpr_push
+2:  clr r20                         /* q: White's home row 0-4, Black's 20-24 */
+    lds r22, BOARD + AI_OFF_STM
+    tst r22
+    breq 3f
+    ldi r20, AI_ASM_CAMP_WHITE
+3:  ldi r30, lo8(BOARD + AI_OFF_CELL)
+    ldi r31, hi8(BOARD + AI_OFF_CELL)
+    add r30, r20
+    adc r31, r1                     /* Z = &cell[q] */
+    ldi r22, AI_ASM_CAMP_BLACK_END  /* RULES_FILES points */
+4:  ld r0, Z+
+    tst r0
+    breq 5f                         /* free */
+    cp r20, r24
+    brne 6f                         /* taken, and not the mover's origin */
+5:  mov r0, r20
+    lsl r0
+    lsl r0
+    or r0, r23                      /* the return point q in bits 10-14 */
+    rcall .Lpr_push
+6:  inc r20
+    dec r22
+    brne 4b
+    cp r18, r21
+    brne 7f
+    ldi r22, AI_ASM_PLAIN_HIGH      /* no point free: owed */
+    or r22, r23
+    mov r0, r22
+    rcall .Lpr_push
+7:  sts GEN_LIST + AI_ASM_LIST_OFF_N, r18
+    ret
+/* the move r25 (low byte), r0 (high byte) on L */
+.Lpr_push:
+    cp r18, r19
+    brsh 8f                         /* no room: counted only */
+    st X+, r25
+    st X+, r0
+8:  inc r18
+    ret
+    .size ai_push_returns, . - ai_push_returns
