@@ -111,16 +111,15 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 
 /* ---- moves -------------------------------------------------------------- */
 
+/* The tactical generator's rules for captures and arrivals, and the link
+ * loop of both generators: on the AVR, ai_board_avr.S (ai_tactical_moves,
+ * ai_push_returns, ai_quiet_links), whose host twins these are. */
+#ifndef __AVR__
 /* An arrival that spends a mark while a captured piece waits: the piece
  * comes back on a free home point (the mover's origin counts as free), or
  * is owed when none is free, or may be held (RETURN_MAY_HOLD): the move
  * without a return point first, as the rules core lists them. Out of line:
  * the common cases need none of its registers. */
-#ifdef __AVR__
-/* ai_board_avr.S; this C function is its host twin */
-void ai_push_returns(uint8_t f, uint8_t t, bool cap);
-#define push_returns ai_push_returns
-#else
 static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool cap)
 {
     const uint8_t home = home_first(B.stm), first = L.n;
@@ -132,7 +131,6 @@ static __attribute__((noinline)) void push_returns(uint8_t f, uint8_t t, bool ca
     if (L.n == first) /* no free point, and it may not be held: owed */
         rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, cap));
 }
-#endif
 
 /* A capture or an arrival from f to t, whose cell is c (empty or the
  * enemy's): the rules that only such moves meet. Out of line: the link loop
@@ -153,16 +151,15 @@ static __attribute__((noinline)) void special_move_rules(uint8_t f, uint8_t t, u
 }
 
 /* Most captures do not arrive and meet none of those rules: pushed here,
- * without the registers the rules need. (Called by the link loops: the C
- * one below, and on the AVR ai_board_avr.S's ai_tactical_moves.) */
-void ai_gen_special(uint8_t f, uint8_t t, uint8_t c);
-__attribute__((noinline)) void ai_gen_special(uint8_t f, uint8_t t, uint8_t c)
+ * without the registers the rules need. */
+static __attribute__((noinline)) void ai_gen_special(uint8_t f, uint8_t t, uint8_t c)
 {
     if (!ai_in_camp(B.stm, t) && !G.want_shielded && G.banned_from == RULES_NO_POINT)
         rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, 1));
     else
         special_move_rules(f, t, c);
 }
+#endif
 
 /* The step back along the mover's chain that would reach the rule set's
  * limit: its from-point, RULES_NO_POINT when no step is banned. */
@@ -195,6 +192,7 @@ static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
     set_banned_step(s);
 }
 
+#ifndef __AVR__
 /* One generator for both kinds, as the core's generate() split in two:
  * the tactical moves (captures and arrivals; jasir's shielded captures only
  * when G.want_shielded, which drops every other move) and the quiet ones
@@ -234,6 +232,7 @@ static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
     if (mode == GEN_QUIET)
         push_placements(s);
 }
+#endif
 
 /* Two copies, each with its mode a constant. Jasir's shielded captures are
  * the tactical loop's, with ai_gen_special() told to keep only them. */
@@ -376,6 +375,7 @@ _Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && AI_
                "ai_board_offsets.h");
 _Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
                "ai_board_offsets.h");
+_Static_assert(RS_HOME_PROTECT == 1u << AI_ASM_HOME_PROTECT_BIT, "ai_board_offsets.h");
 _Static_assert(RS_RETURN_MAY_HOLD == 1u << AI_ASM_RETURN_MAY_HOLD_BIT && RULES_FILES == AI_ASM_CAMP_BLACK_END &&
                    RULES_MOVE(0u, 0u, 1u, 0) == 0x0400u,
                "ai_board_offsets.h");

@@ -907,13 +907,7 @@ ai_tactical_moves:
     and r24, r14
     brne .Lt_link                   /* an own piece */
 .Lt_special:
-    push r30
-    push r31
-    mov r24, r11
-    call ai_gen_special             /* (f, t, c) */
-    pop r31
-    pop r30
-    rjmp .Lt_link
+    rjmp .Lt_rules
 .Lt_empty:
     mov r24, r22
     sub r24, r15
@@ -937,6 +931,96 @@ ai_tactical_moves:
     brsh 4f
     ldi r24, AI_ASM_OVERFLOW                    /* ... past its room */
 4:  ret
+/* A capture (c = cell[t], r20, an enemy piece) or an arrival (c = 0) from
+ * f (r11) to t (r22): the rules only such moves meet, as special_move_rules
+ * in ai_board.c (the host's twin, with ai_gen_special) keeps them:
+ * jasir's shielded captures only when they are wanted (and then nothing
+ * else), not the step the chain's limit bans, and an arrival that spends a
+ * mark while a captured piece waits brings it back (ai_push_returns);
+ * anything else is pushed as it is (r0: the rule set's flags). */
+.Lt_rules:
+    clr r21                         /* arrives */
+    mov r24, r22
+    sub r24, r15
+    cpi r24, AI_ASM_CAMP_BLACK_END
+    brsh 1f
+    inc r21
+1:  clr r23                         /* shielded: a capture arriving where home pieces are protected */
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_HOME_PROTECT_BIT
+    rjmp 2f
+    tst r20
+    breq 2f
+    tst r21
+    breq 2f
+    inc r23
+2:  lds r24, GEN_RULES + AI_ASM_G_WANT_SHIELDED
+    cp r23, r24
+    brne .Lt_next                   /* not the kind wanted */
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_FROM
+    cp r24, r11
+    brne 3f
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    breq .Lt_next                   /* the banned step */
+3:  tst r21
+    breq .Lt_push                   /* no arrival: no return */
+    lds r24, GEN_RULES + AI_ASM_G_CAN_RECOVER
+    tst r24
+    breq .Lt_push                   /* nothing to bring back */
+    movw r26, r6
+    add r26, r11
+    adc r27, r1
+    ld r24, X
+    sbrc r24, AI_ASM_CELL_MARK_BIT
+    rjmp .Lt_returns                /* a marked piece spends its mark */
+    tst r20
+    breq .Lt_push
+    sbrc r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
+    rjmp .Lt_push                   /* an arriving capture that gives no mark */
+.Lt_returns:                        /* the capture's own mark is spent at once */
+    push r30
+    push r31
+    mov r24, r11                    /* (f, t, cap) */
+    tst r20
+    breq 7f
+    ldi r20, 1                      /* cap: a bool */
+7:  call ai_push_returns
+    pop r31
+    pop r30
+.Lt_next:
+    rjmp .Lt_link
+/* RULES_MOVE(f, t, RULES_NO_POINT, c != 0) on L, as rules_move_list_push
+ * does (counted past its room) */
+.Lt_push:
+    lds r24, GEN_LIST + AI_ASM_LIST_OFF_N
+    lds r25, GEN_LIST + AI_ASM_LIST_OFF_N + 1
+    cp r24, r25
+    brsh 5f                         /* no room: counted only */
+    lds r26, GEN_LIST
+    lds r27, GEN_LIST + 1
+    add r26, r24
+    adc r27, r1
+    add r26, r24
+    adc r27, r1                     /* X = &buf[n] */
+    mov r25, r22
+    swap r25
+    lsl r25
+    andi r25, 0xE0
+    or r25, r11
+    st X+, r25                      /* f | t << 5 */
+    mov r25, r22
+    lsr r25
+    lsr r25
+    lsr r25
+    ori r25, AI_ASM_PLAIN_HIGH      /* t >> 3, no return point ... */
+    tst r20
+    breq 6f
+    ori r25, 0x80                   /* ... and the capture flag */
+6:  st X, r25
+5:  inc r24
+    sts GEN_LIST + AI_ASM_LIST_OFF_N, r24
+    rjmp .Lt_link
     .size ai_tactical_moves, . - ai_shielded_moves
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t

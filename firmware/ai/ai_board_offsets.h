@@ -39,6 +39,7 @@
 #define AI_ASM_RESERVE_IF_MARKED_BIT 4 /* RS_RESERVE_IF_MARKED */
 #define AI_ASM_MARK_OUTSIDE_CAMP_BIT 3 /* RS_MARK_OUTSIDE_CAMP */
 #define AI_ASM_RETURN_MAY_HOLD_BIT 6   /* RS_RETURN_MAY_HOLD */
+#define AI_ASM_HOME_PROTECT_BIT 2      /* RS_HOME_PROTECT */
 #define AI_ASM_HAND_READY_ONE 0x08  /* the hand byte's ready count, one */
 #define AI_ASM_HAND_POINT 25        /* RULES_HAND_POINT */
 #define AI_ASM_NO_POINT 31          /* RULES_NO_POINT */
