@@ -777,19 +777,19 @@ remove_last:
 /* uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap), and
  * ai_shielded_moves for jasir's shielded captures only: the tactical
  * generator whole (the host's twin is ai_tactical_moves in ai_board.c,
- * generate_mode(GEN_TACTICAL)). It sets the generator's list L (buf, none
- * yet, cap) and what ai_gen_special needs to know (G: the step the
- * chain's limit bans, whether a spent mark brings a piece back, which
- * captures are wanted); then, for each of the side to move's pieces
- * outside the enemy camp, every link to an enemy piece or to an empty
- * point of the enemy camp goes to ai_gen_special(f, t, c), which keeps the
- * moves the rules allow; an own piece and an empty point outside the camp
+ * generate_mode(GEN_TACTICAL) with ai_gen_special and special_move_rules).
+ * It sets the generator's list L (buf, none yet, cap) and the rules' state
+ * G (the step the chain's limit bans, whether a spent mark brings a piece
+ * back, which captures are wanted); then, for each of the side to move's
+ * pieces outside the enemy camp, every link to an enemy piece or to an
+ * empty point of the enemy camp goes to the rules (.Lt_rules), which push
+ * the moves they allow; an own piece and an empty point outside the camp
  * are passed over here, in 16 and 18 cycles a link (the compiled loop: 19
  * and 25). Returns L's count, or RULES_OVERFLOW past cap.
- * Kept across the calls (callee-saved): r6:r7 the cells, r11 f, r12:r13
- * the side's link table (flash), r14 the own side's cell bit, r15 the
- * enemy camp's first point, r17 the pieces left, Y the piece list; Z, the
- * link list's pointer, is pushed around each call. */
+ * Kept across ai_push_returns (callee-saved): r6:r7 the cells, r11 f,
+ * r12:r13 the side's link table (flash), r14 the own side's cell bit, r15
+ * the enemy camp's first point, r17 the pieces left, Y the piece list; Z,
+ * the link list's pointer, is pushed around the call. */
 #define GEN_LIST ai_gen_list
 #define GEN_RULES ai_gen_rules
     .section .text.ai_tactical_moves,"ax",@progbits
