@@ -42,11 +42,15 @@ enum { GEN_QUIET, GEN_TACTICAL };
 /* The list a generation call fills (L), and what the call knows of the
  * position for the rare cases the link loop hands to ai_gen_special() (G;
  * the rule set's facts are B.flags'): file-scope, so the generator and its
- * helpers address them directly; on the AVR, ai_board_avr.S's tactical
- * generator fills both. */
+ * helpers address them directly. On the AVR the tactical generator
+ * (ai_board_avr.S) keeps its list and its rules' state in registers and
+ * writes only G.banned_to, when a step is banned; L and the banned step
+ * serve the quiet generator. */
 typedef struct {
     uint8_t banned_from, banned_to;
+#ifndef __AVR__
     bool want_shielded, can_recover;
+#endif
 } gen_rules_t;
 #ifdef __AVR__
 #define L ai_gen_list
@@ -185,6 +189,7 @@ static inline __attribute__((always_inline)) void push_placements(uint8_t s)
                 rules_move_list_push(&L, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
 }
 
+#ifndef __AVR__
 /* What ai_gen_special needs to know of the side to move's position. */
 static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
 {
@@ -192,7 +197,6 @@ static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
     set_banned_step(s);
 }
 
-#ifndef __AVR__
 /* One generator for both kinds, as the core's generate() split in two:
  * the tactical moves (captures and arrivals; jasir's shielded captures only
  * when G.want_shielded, which drops every other move) and the quiet ones
@@ -252,9 +256,9 @@ static __attribute__((noinline)) void generate_quiet(void)
 #endif
 }
 #ifdef __AVR__
-/* ai_board_avr.S: ai_tactical_moves whole (L and G set as below, then
- * generate_mode(GEN_TACTICAL)'s link loop), and the same for jasir's
- * shielded captures only */
+/* ai_board_avr.S: ai_tactical_moves whole (generate_tactical(false) with
+ * the list's bounds in registers), and the same for jasir's shielded
+ * captures only */
 uint8_t ai_shielded_moves(rules_move_t *buf, uint8_t cap);
 #else
 static __attribute__((noinline)) void generate_tactical(bool shielded)
@@ -341,10 +345,7 @@ _Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.
 _Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
 _Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");
 _Static_assert(offsetof(ai_board_t, chain_limit) == AI_OFF_CHAIN_LIMIT && RULES_OVERFLOW == AI_ASM_OVERFLOW &&
-                   offsetof(gen_rules_t, banned_from) == AI_ASM_G_BANNED_FROM &&
-                   offsetof(gen_rules_t, banned_to) == AI_ASM_G_BANNED_TO &&
-                   offsetof(gen_rules_t, want_shielded) == AI_ASM_G_WANT_SHIELDED &&
-                   offsetof(gen_rules_t, can_recover) == AI_ASM_G_CAN_RECOVER && sizeof(bool) == 1u,
+                   offsetof(gen_rules_t, banned_to) == AI_ASM_G_BANNED_TO,
                "ai_board_offsets.h");
 _Static_assert(offsetof(rules_move_list_t, buf) == 0u && sizeof(L.buf) == 2u &&
                    offsetof(rules_move_list_t, n) == AI_ASM_LIST_OFF_N &&

@@ -778,89 +778,77 @@ remove_last:
  * ai_shielded_moves for jasir's shielded captures only: the tactical
  * generator whole (the host's twin is ai_tactical_moves in ai_board.c,
  * generate_mode(GEN_TACTICAL) with ai_gen_special and special_move_rules).
- * It sets the generator's list L (buf, none yet, cap) and the rules' state
- * G (the step the chain's limit bans, whether a spent mark brings a piece
- * back, which captures are wanted); then, for each of the side to move's
- * pieces outside the enemy camp, every link to an enemy piece or to an
- * empty point of the enemy camp goes to the rules (.Lt_rules), which push
- * the moves they allow; an own piece and an empty point outside the camp
- * are passed over here, in 16 and 18 cycles a link (the compiled loop: 19
- * and 25). Returns L's count, or RULES_OVERFLOW past cap.
- * Kept across ai_push_returns (callee-saved): r6:r7 the cells, r11 f,
- * r12:r13 the side's link table (flash), r14 the own side's cell bit, r15
- * the enemy camp's first point, r17 the pieces left, Y the piece list; Z,
- * the link list's pointer, is pushed around the call. */
-#define GEN_LIST ai_gen_list
+ * For each of the side to move's pieces outside the enemy camp, every link
+ * to an enemy piece or to an empty point of the enemy camp meets the rules
+ * such moves meet, here: jasir's shielded captures only when they are
+ * wanted (T set, and then nothing else), not the step the chain's limit
+ * bans, and an arrival that spends a mark while a captured piece waits
+ * brings it back (ai_push_returns); anything else is pushed as it is. An
+ * own piece and an empty point outside the camp are passed over in 16 and
+ * 18 cycles a link. The list lives in registers (no generator state in
+ * RAM but the banned step's to-point, written only when a step is banned):
+ * r14:r15 the next entry, r18 the count (past the room too, as
+ * rules_move_list_push counts), r19 the room. Returns the count, or
+ * RULES_OVERFLOW past the room.
+ * Also kept: r6:r7 the cells, r12:r13 the side's link table (flash), r16
+ * the banned step's from-point (RULES_NO_POINT: none), r17 the pieces
+ * left, Y the piece list, r21 the own side's cell bit, r23 the enemy
+ * camp's first point, r25 f; per link r22 t, r20 its cell, Z the link
+ * list. */
 #define GEN_RULES ai_gen_rules
     .section .text.ai_tactical_moves,"ax",@progbits
     .global ai_shielded_moves
     .type ai_shielded_moves, @function
 ai_shielded_moves:
-    ldi r18, 1
+    set                             /* shielded captures wanted */
     rjmp 1f
     .global ai_tactical_moves
     .type ai_tactical_moves, @function
 ai_tactical_moves:
-    clr r18
-1:  sts GEN_RULES + AI_ASM_G_WANT_SHIELDED, r18
-    sts GEN_LIST, r24               /* L = {buf, 0, cap} */
-    sts GEN_LIST + 1, r25
-    sts GEN_LIST + AI_ASM_LIST_OFF_N, r1
-    sts GEN_LIST + AI_ASM_LIST_OFF_N + 1, r22
-    push r6
+    clt
+1:  push r6
     push r7
-    push r11
     push r12
     push r13
     push r14
     push r15
+    push r16
     push r17
     push r28
     push r29
+    movw r14, r24                   /* the next entry: buf */
+    clr r18                         /* none yet */
+    mov r19, r22                    /* the room: cap */
     lds r24, BOARD + AI_OFF_STM     /* s */
     ldi r30, lo8(BOARD)
     ldi r31, hi8(BOARD)
     add r30, r24
     adc r31, r1                     /* Z = the board + s */
-    ldd r19, Z + AI_OFF_HAND
-    /* G.can_recover: a spent mark brings a captured piece back */
-    clr r18
-    lds r20, BOARD + AI_OFF_FLAGS
-    sbrs r20, AI_ASM_RETURN_ON_ARRIVAL_BIT
-    rjmp 2f
-    mov r20, r19
-    andi r20, AI_ASM_HAND_CAPTURED
-    breq 2f
-    ldi r18, 1
-2:  sts GEN_RULES + AI_ASM_G_CAN_RECOVER, r18
-    /* G's banned step: back along the side's last one, when that would
+    /* the banned step: back along the side's last one, when that would
      * make the chain reach the rule set's limit (length - 1 + 2 >= limit) */
-    ldi r20, AI_ASM_NO_POINT
-    ldi r21, AI_ASM_NO_POINT
-    lds r18, BOARD + AI_OFF_CHAIN_LIMIT
-    tst r18
+    ldi r16, AI_ASM_NO_POINT
+    lds r25, BOARD + AI_OFF_CHAIN_LIMIT
+    tst r25
     breq 3f
     ldd r22, Z + AI_OFF_CHAIN_FROM
     cpi r22, AI_ASM_NO_POINT
     breq 3f
-    swap r19
-    lsr r19
-    lsr r19
-    andi r19, 0x03                  /* the chain's length - 1 */
-    subi r19, -2
-    cp r19, r18
+    ldd r20, Z + AI_OFF_HAND
+    swap r20
+    lsr r20
+    lsr r20
+    andi r20, 0x03                  /* the chain's length - 1 */
+    subi r20, -2
+    cp r20, r25
     brlo 3f
-    ldd r20, Z + AI_OFF_CHAIN_TO
-    mov r21, r22
-3:  sts GEN_RULES + AI_ASM_G_BANNED_FROM, r20
-    sts GEN_RULES + AI_ASM_G_BANNED_TO, r21
-    mov r14, r24
-    inc r14                         /* own cell bit: s + 1 */
-    clr r15                         /* Black's enemy camp starts at 0 */
+    ldd r16, Z + AI_OFF_CHAIN_TO
+    sts GEN_RULES + AI_ASM_G_BANNED_TO, r22
+3:  mov r21, r24
+    inc r21                         /* own cell bit: s + 1 */
+    clr r23                         /* Black's enemy camp starts at 0 */
     tst r24
     brne 1f
-    ldi r25, AI_ASM_CAMP_WHITE
-    mov r15, r25
+    ldi r23, AI_ASM_CAMP_WHITE
 1:  mov r25, r24
     lsl r25
     lsl r25
@@ -878,16 +866,35 @@ ai_tactical_moves:
     mov r6, r24
     ldi r24, hi8(BOARD + AI_OFF_CELL)
     mov r7, r24
+    subi r17, 1
+    brcc .Lt_first                  /* the first piece */
+.Lt_done:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r7
+    pop r6
+    mov r24, r18                    /* the count ... */
+    cp r19, r18
+    brsh 4f
+    ldi r24, AI_ASM_OVERFLOW        /* ... past the room */
+4:  ret
 .Lt_piece:
     subi r17, 1
     brcs .Lt_done                   /* no piece left */
-    ld r11, Y+                      /* f */
-    mov r24, r11
-    sub r24, r15
+.Lt_first:
+    ld r25, Y+                      /* f */
+    mov r24, r25
+    sub r24, r23
     cpi r24, AI_ASM_CAMP_BLACK_END  /* RULES_FILES: f - camp_first < 5 */
     brlo .Lt_piece                  /* arrived pieces stay */
     movw r30, r12
-    add r30, r11
+    add r30, r25
     adc r31, r1
     lpm r24, Z                      /* f's list: at this offset in the table */
     movw r30, r12
@@ -904,123 +911,122 @@ ai_tactical_moves:
     tst r20
     breq .Lt_empty
     mov r24, r20
-    and r24, r14
+    and r24, r21
     brne .Lt_link                   /* an own piece */
-.Lt_special:
-    rjmp .Lt_rules
-.Lt_empty:
+    /* an enemy piece: a capture */
     mov r24, r22
-    sub r24, r15
-    cpi r24, AI_ASM_CAMP_BLACK_END
-    brsh .Lt_link                   /* an empty point outside the camp */
-    rjmp .Lt_special                /* an arrival */
-.Lt_done:
-    pop r29
-    pop r28
-    pop r17
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r7
-    pop r6
-    lds r24, GEN_LIST + AI_ASM_LIST_OFF_N       /* L's count ... */
-    lds r25, GEN_LIST + AI_ASM_LIST_OFF_N + 1
-    cp r25, r24
-    brsh 4f
-    ldi r24, AI_ASM_OVERFLOW                    /* ... past its room */
-4:  ret
-/* A capture (c = cell[t], r20, an enemy piece) or an arrival (c = 0) from
- * f (r11) to t (r22): the rules only such moves meet, as special_move_rules
- * in ai_board.c (the host's twin, with ai_gen_special) keeps them:
- * jasir's shielded captures only when they are wanted (and then nothing
- * else), not the step the chain's limit bans, and an arrival that spends a
- * mark while a captured piece waits brings it back (ai_push_returns);
- * anything else is pushed as it is (r0: the rule set's flags). */
-.Lt_rules:
-    clr r21                         /* arrives */
-    mov r24, r22
-    sub r24, r15
+    sub r24, r23
     cpi r24, AI_ASM_CAMP_BLACK_END
     brsh 1f
-    inc r21
-1:  clr r23                         /* shielded: a capture arriving where home pieces are protected */
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_HOME_PROTECT_BIT
-    rjmp 2f
-    tst r20
-    breq 2f
-    tst r21
-    breq 2f
-    inc r23
-2:  lds r24, GEN_RULES + AI_ASM_G_WANT_SHIELDED
-    cp r23, r24
-    brne .Lt_next                   /* not the kind wanted */
-    lds r24, GEN_RULES + AI_ASM_G_BANNED_FROM
-    cp r24, r11
-    brne 3f
+    rjmp .Lt_arriving_capture
+1:    brts .Lt_link                   /* not shielded, and only those are wanted */
+    cp r25, r16
+    breq .Lt_banned_capture
+.Lt_push_capture:
+    ldi r20, AI_ASM_CAPTURE_HIGH
+/* RULES_MOVE(f, t, RULES_NO_POINT, capture) on the list, as
+ * rules_move_list_push does (counted past its room); r20: the high byte's
+ * flags, AI_ASM_PLAIN_HIGH or AI_ASM_CAPTURE_HIGH */
+.Lt_push:
+    cp r18, r19
+    brsh 5f                         /* no room: counted only */
+    movw r26, r14
+    mov r24, r22
+    swap r24
+    lsl r24
+    andi r24, 0xE0
+    or r24, r25
+    st X+, r24                      /* f | t << 5 */
+    mov r24, r22
+    lsr r24
+    lsr r24
+    lsr r24
+    or r24, r20
+    st X+, r24                      /* t >> 3, no return point, the capture flag */
+    movw r14, r26
+5:  inc r18
+    rjmp .Lt_link
+/* f is the banned step's from-point: is t its to-point? */
+.Lt_banned_capture:
     lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
     cp r24, r22
-    breq .Lt_next                   /* the banned step */
-3:  tst r21
-    breq .Lt_push                   /* no arrival: no return */
-    lds r24, GEN_RULES + AI_ASM_G_CAN_RECOVER
-    tst r24
-    breq .Lt_push                   /* nothing to bring back */
+    brne .Lt_push_capture
+    rjmp .Lt_link
+.Lt_banned_arrival:
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    brne .Lt_arrival
+    rjmp .Lt_link
+.Lt_empty:
+    mov r24, r22
+    sub r24, r23
+    cpi r24, AI_ASM_CAMP_BLACK_END
+    brsh .Lt_link                   /* an empty point outside the camp */
+    /* an arrival at an empty point */
+    brts .Lt_link                   /* not shielded */
+    cp r25, r16
+    breq .Lt_banned_arrival
+.Lt_arrival:
+    ldi r20, AI_ASM_PLAIN_HIGH
+/* an arrival (r20: AI_ASM_PLAIN_HIGH, or AI_ASM_CAPTURE_HIGH for an
+ * arriving capture): a spent mark brings a captured piece back, where
+ * pieces return on arrival and one waits. The mark is the mover's, or,
+ * where captures mark inside the camp too, the capture's own, spent at
+ * once. */
+.Lt_arrival_rules:
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    rjmp .Lt_push                   /* pieces do not return in this rule set */
+    ldi r26, lo8(BOARD + AI_OFF_HAND - 1)
+    ldi r27, hi8(BOARD + AI_OFF_HAND - 1)
+    add r26, r21
+    adc r27, r1
+    ld r24, X                       /* hand[s] */
+    andi r24, AI_ASM_HAND_CAPTURED
+    breq .Lt_push                   /* none waits */
     movw r26, r6
-    add r26, r11
+    add r26, r25
     adc r27, r1
     ld r24, X
     sbrc r24, AI_ASM_CELL_MARK_BIT
     rjmp .Lt_returns                /* a marked piece spends its mark */
-    tst r20
-    breq .Lt_push
+    cpi r20, AI_ASM_CAPTURE_HIGH
+    brne .Lt_push                   /* an unmarked piece arriving */
     sbrc r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
     rjmp .Lt_push                   /* an arriving capture that gives no mark */
-.Lt_returns:                        /* the capture's own mark is spent at once */
+.Lt_returns:
+    push r21
+    push r23
+    push r25
     push r30
     push r31
-    mov r24, r11                    /* (f, t, cap) */
-    tst r20
-    breq 7f
-    ldi r20, 1                      /* cap: a bool */
-7:  call ai_push_returns
+    mov r24, r25                    /* (f, t, the high byte's flags) */
+    movw r26, r14
+    rcall ai_push_returns
+    movw r14, r26
     pop r31
     pop r30
-.Lt_next:
+    pop r25
+    pop r23
+    pop r21
     rjmp .Lt_link
-/* RULES_MOVE(f, t, RULES_NO_POINT, c != 0) on L, as rules_move_list_push
- * does (counted past its room) */
-.Lt_push:
-    lds r24, GEN_LIST + AI_ASM_LIST_OFF_N
-    lds r25, GEN_LIST + AI_ASM_LIST_OFF_N + 1
-    cp r24, r25
-    brsh 5f                         /* no room: counted only */
-    lds r26, GEN_LIST
-    lds r27, GEN_LIST + 1
-    add r26, r24
-    adc r27, r1
-    add r26, r24
-    adc r27, r1                     /* X = &buf[n] */
-    mov r25, r22
-    swap r25
-    lsl r25
-    andi r25, 0xE0
-    or r25, r11
-    st X+, r25                      /* f | t << 5 */
-    mov r25, r22
-    lsr r25
-    lsr r25
-    lsr r25
-    ori r25, AI_ASM_PLAIN_HIGH      /* t >> 3, no return point ... */
-    tst r20
-    breq 6f
-    ori r25, 0x80                   /* ... and the capture flag */
-6:  st X, r25
-5:  inc r24
-    sts GEN_LIST + AI_ASM_LIST_OFF_N, r24
-    rjmp .Lt_link
+/* an arriving capture: shielded where home pieces are protected; it is
+ * pushed only when that is the kind wanted (T) */
+.Lt_arriving_capture:
+    lds r0, BOARD + AI_OFF_FLAGS
+    brts 6f
+    sbrc r0, AI_ASM_HOME_PROTECT_BIT
+    rjmp .Lt_link                   /* shielded, not wanted */
+    rjmp 7f
+6:  sbrs r0, AI_ASM_HOME_PROTECT_BIT
+    rjmp .Lt_link                   /* not shielded, and only those are wanted */
+7:  ldi r20, AI_ASM_CAPTURE_HIGH
+    cp r25, r16
+    brne .Lt_arrival_rules
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    brne .Lt_arrival_rules
+    rjmp .Lt_link                   /* the banned step */
     .size ai_tactical_moves, . - ai_shielded_moves
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t
@@ -1138,84 +1144,71 @@ ai_quiet_links:
     ret
     .size ai_quiet_links, . - ai_quiet_links
 
-/* void ai_push_returns(uint8_t f, uint8_t t, bool cap): push_returns in
- * ai_board.c, its host twin. An arrival that spends a mark while a
- * captured piece waits: one move per free point of the side's home row
- * (the mover's origin counts as free), after the move without a return
- * point where the piece may be held (RETURN_MAY_HOLD), or that move alone
- * when no point is free (owed). Pushed on the generator's list L as
- * rules_move_list_push does (counted past its room), with L's count, room
- * and next entry in r18, r19 and X meanwhile; the move's low byte in r25,
- * its high byte without the return point in r23. */
+/* ai_push_returns: push_returns in ai_board.c, its host twin, for the
+ * tactical generator above (its registers, not the C ABI). An arrival
+ * that spends a mark while a captured piece waits: one move per free point
+ * of the side's home row (the mover's origin counts as free), after the
+ * move without a return point where the piece may be held
+ * (RETURN_MAY_HOLD), or that move alone when no point is free (owed).
+ * In: r24 f, r22 t, r20 the high byte's flags (AI_ASM_PLAIN_HIGH, or
+ * AI_ASM_CAPTURE_HIGH for a capture), r18 the list's count, r19 its room,
+ * X its next entry; out: r18 and X moved on, as rules_move_list_push
+ * counts (past the room too). Clobbers r0, r20-r25, Z. */
     .section .text.ai_push_returns,"ax",@progbits
-    .global ai_push_returns
     .type ai_push_returns, @function
 ai_push_returns:
     mov r25, r22
     swap r25
     lsl r25
     andi r25, 0xE0
-    or r25, r24                     /* f | t << 5 */
-    mov r23, r22
-    lsr r23
-    lsr r23
-    lsr r23                         /* t >> 3 ... */
-    tst r20
-    breq 1f
-    ori r23, 0x80                   /* ... and the capture flag */
-1:  lds r18, GEN_LIST + AI_ASM_LIST_OFF_N
-    lds r19, GEN_LIST + AI_ASM_LIST_OFF_N + 1
+    or r25, r24                     /* the low byte: f | t << 5 */
+    lsr r22
+    lsr r22
+    lsr r22                         /* t >> 3 */
+    or r20, r22                     /* the high byte without a return point */
+    mov r23, r20
+    andi r23, 0x83                  /* ... with its return point's bits clear */
     mov r21, r18                    /* the count before */
-    lds r26, GEN_LIST
-    lds r27, GEN_LIST + 1
-    add r26, r18
-    adc r27, r1
-    add r26, r18
-    adc r27, r1                     /* X = &buf[n] */
     lds r0, BOARD + AI_OFF_FLAGS
     sbrs r0, AI_ASM_RETURN_MAY_HOLD_BIT
     rjmp 2f
-    ldi r22, AI_ASM_PLAIN_HIGH      /* held: no return point */
-    or r22, r23
-    mov r0, r22
+    mov r0, r20                     /* held: no return point */
     rcall .Lpr_push
-2:  clr r20                         /* q: White's home row 0-4, Black's 20-24 */
-    lds r22, BOARD + AI_OFF_STM
-    tst r22
+2:  clr r22                         /* q: White's home row 0-4, Black's 20-24 */
+    lds r0, BOARD + AI_OFF_STM
+    tst r0
     breq 3f
-    ldi r20, AI_ASM_CAMP_WHITE
+    ldi r22, AI_ASM_CAMP_WHITE
 3:  ldi r30, lo8(BOARD + AI_OFF_CELL)
     ldi r31, hi8(BOARD + AI_OFF_CELL)
-    add r30, r20
+    add r30, r22
     adc r31, r1                     /* Z = &cell[q] */
-    ldi r22, AI_ASM_CAMP_BLACK_END  /* RULES_FILES points */
 4:  ld r0, Z+
     tst r0
     breq 5f                         /* free */
-    cp r20, r24
+    cp r22, r24
     brne 6f                         /* taken, and not the mover's origin */
-5:  mov r0, r20
+5:  mov r0, r22
     lsl r0
     lsl r0
     or r0, r23                      /* the return point q in bits 10-14 */
     rcall .Lpr_push
-6:  inc r20
-    dec r22
+6:  inc r22
+    cpi r22, AI_ASM_CAMP_BLACK_END
+    breq 7f
+    cpi r22, AI_ASM_CAMP_WHITE + AI_ASM_CAMP_BLACK_END
     brne 4b
-    cp r18, r21
-    brne 7f
-    ldi r22, AI_ASM_PLAIN_HIGH      /* no point free: owed */
-    or r22, r23
-    mov r0, r22
+7:  cp r18, r21
+    brne 8f
+    mov r0, r20                     /* no point free: owed */
     rcall .Lpr_push
-7:  sts GEN_LIST + AI_ASM_LIST_OFF_N, r18
-    ret
-/* the move r25 (low byte), r0 (high byte) on L */
+8:  ret
+/* the move r25 (low byte), r0 (high byte) on the list */
 .Lpr_push:
     cp r18, r19
-    brsh 8f                         /* no room: counted only */
+    brsh 9f                         /* no room: counted only */
     st X+, r25
     st X+, r0
-8:  inc r18
+9:  inc r18
     ret
     .size ai_push_returns, . - ai_push_returns

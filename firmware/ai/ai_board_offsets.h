@@ -51,11 +51,8 @@
 #define AI_ASM_LINK_END 0xFF        /* AI_LINK_END */
 #define AI_ASM_WIN_FINISHER 2       /* RS_WIN_FINISHER */
 #define AI_ASM_OVERFLOW 0xFF       /* RULES_OVERFLOW */
-/* the generator's G (ai_board.c): what ai_gen_special needs to know */
-#define AI_ASM_G_BANNED_FROM 0
+/* the generator's G (ai_board.c): the banned step's to-point */
 #define AI_ASM_G_BANNED_TO 1
-#define AI_ASM_G_WANT_SHIELDED 2
-#define AI_ASM_G_CAN_RECOVER 3
 #define AI_ASM_LIST_OFF_N 2         /* rules_move_list_t: buf, then n, then cap */
 
 #endif
