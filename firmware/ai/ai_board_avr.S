@@ -816,6 +816,25 @@ ai_tactical_moves:
     push r17
     push r28
     push r29
+    rcall .Lt_body
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r7
+    pop r6
+    ret
+/* The same for an assembler caller that keeps r6, r7, r12-r17, r28 and r29
+ * itself (ai_quiesce_moves, which saves them anyway): no saving twice.
+ * Clobbers them, T, and what a C function may clobber. */
+    .global ai_tactical_moves_unsaved
+ai_tactical_moves_unsaved:
+    clt
+.Lt_body:
     movw r14, r24                   /* the next entry: buf */
     clr r18                         /* none yet */
     mov r19, r22                    /* the room: cap */
@@ -869,16 +888,6 @@ ai_tactical_moves:
     subi r17, 1
     brcc .Lt_first                  /* the first piece */
 .Lt_done:
-    pop r29
-    pop r28
-    pop r17
-    pop r16
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop r7
-    pop r6
     mov r24, r18                    /* the count ... */
     cp r19, r18
     brsh 4f

@@ -5,6 +5,7 @@
  * move by move. */
 #include "ai.h"
 #include "ai_eval.h"
+#include "ai_search_offsets.h"
 #include "flash.h"
 
 #define AI_INF 30000
@@ -35,8 +36,11 @@ AI_RARELY_RUN void ai_level(uint8_t level, ai_level_t *out)
     out->noise = flash_byte(&l->noise);
 }
 
-/* The search's whole working state: fixed size, reused every move. */
-static struct {
+/* The search's whole working state: fixed size, reused every move. Named
+ * (not static) because on the AVR the quiescence loop is assembler
+ * (ai_search_avr.S), which reads it at the offsets ai_search_offsets.h
+ * gives (checked below). */
+typedef struct {
     /* nodes counted down by a 16-bit count to the next multiple of
      * AI_POLL_NODES or the budget, whichever comes first (cheaper per node
      * than a 32-bit count and compare) */
@@ -52,7 +56,27 @@ static struct {
     rules_move_t killer[AI_MAX_PLY];
     ai_poll_fn poll;
     void *ctx;
-} S;
+} ai_search_state_t;
+ai_search_state_t ai_search_state;
+#define S ai_search_state
+#ifdef __AVR__
+#include <stddef.h>
+_Static_assert(offsetof(ai_search_state_t, left) == AI_S_OFF_LEFT && sizeof(S.left) == 2u &&
+                   offsetof(ai_search_state_t, abort) == AI_S_OFF_ABORT && sizeof(S.abort) == 1u &&
+                   offsetof(ai_search_state_t, used) == AI_S_OFF_USED &&
+                   offsetof(ai_search_state_t, moves) == AI_S_OFF_MOVES && sizeof(S.moves[0]) == 2u,
+               "ai_search_offsets.h");
+_Static_assert(AI_STACK_MOVES == AI_ASM_STACK_MOVES && AI_MAX_PLY == AI_ASM_MAX_PLY &&
+                   RS_CHAIN_ENDS_GAME == 1u << AI_ASM_CHAIN_ENDS_GAME_BIT && AI_W_TEMPO > 0 && AI_W_TEMPO < 64,
+               "ai_search_offsets.h");
+#endif
+
+/* The quiescence search's two parts and the node count's slow path: not
+ * static, as ai_search_avr.S calls the first and the last, and is the
+ * second on the AVR. */
+int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
+int16_t ai_quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
+void ai_node_stop(void);
 
 static uint32_t nodes_so_far(void) { return S.next_stop - S.left; }
 
@@ -66,7 +90,7 @@ static void plan_next_stop(uint32_t nodes)
     S.left = (uint16_t)(stop - nodes);
 }
 
-AI_RARELY_RUN static __attribute__((noinline)) void node_stop(void)
+AI_RARELY_RUN __attribute__((noinline)) void ai_node_stop(void)
 {
     const uint32_t nodes = S.next_stop;
     if ((nodes & (AI_POLL_NODES - 1u)) == 0u && S.poll)
@@ -81,7 +105,7 @@ AI_RARELY_RUN static __attribute__((noinline)) void node_stop(void)
 static inline bool count_node(void)
 {
     if (--S.left == 0u)
-        node_stop();
+        ai_node_stop();
     return !S.abort;
 }
 
@@ -112,12 +136,10 @@ static inline __attribute__((always_inline)) bool is_tactical(rules_move_t m, ui
            (!RULES_MOVE_IS_PLACEMENT(m) && ai_in_camp(side, RULES_MOVE_TO(m)));
 }
 
-static int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
-
 /* Quiescence: the stand-pat score, then captures and arrivals. Two
  * functions: most nodes end at the stand-pat score, and this part needs few
  * registers to save (the AVR saves each one a function uses). */
-static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
+int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     if (S.abort)
         return 0; /* the value is thrown away */
@@ -140,10 +162,13 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
         alpha = stand;
     if (qleft == 0u || ply >= AI_MAX_PLY)
         return alpha;
-    return quiesce_moves(ply, alpha, beta, qleft);
+    return ai_quiesce_moves(ply, alpha, beta, qleft);
 }
 
-static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
+/* On the AVR, ai_search_avr.S: this function's assembler twin (its
+ * compiled frame saved 18 registers, and half its calls find no move). */
+#ifndef __AVR__
+__attribute__((noinline)) int16_t ai_quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     rules_move_t *m = &S.moves[S.used];
     const uint8_t n = ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
@@ -166,11 +191,11 @@ static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alph
                 if (qleft == 1u || ply + 1u >= AI_MAX_PLY)
                     v = (int16_t)-child_alpha;
                 else
-                    v = (int16_t)-quiesce_moves((uint8_t)(ply + 1u), child_alpha, (int16_t)-alpha,
-                                                (uint8_t)(qleft - 1u));
+                    v = (int16_t)-ai_quiesce_moves((uint8_t)(ply + 1u), child_alpha, (int16_t)-alpha,
+                                                   (uint8_t)(qleft - 1u));
             }
         } else {
-            v = (int16_t)-quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
+            v = (int16_t)-ai_quiesce((uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha, (uint8_t)(qleft - 1u));
         }
         ai_unmake(m[i], &u);
         if (v > alpha) {
@@ -182,6 +207,7 @@ static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alph
     S.used = (uint8_t)(S.used - n);
     return alpha;
 }
+#endif
 
 static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta);
 
@@ -213,7 +239,7 @@ static inline __attribute__((always_inline)) int16_t quiet_reply_bound(rules_mov
  * negamax frame at most nodes. */
 static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
-    return depth == 0u ? quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
+    return depth == 0u ? ai_quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
 }
 
 /* negamax's stages: the tactical moves, the killer, the quiet moves; at the
@@ -234,7 +260,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
     if (S.abort)
         return 0; /* the value is thrown away */
     if (depth == 0u)
-        return quiesce(ply, alpha, beta, S.qdepth);
+        return ai_quiesce(ply, alpha, beta, S.qdepth);
     if (ai_ended_by_condition())
         return terminal(ply);
     rules_move_t *m = &S.moves[S.used];
