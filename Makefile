@@ -64,8 +64,8 @@ HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
 aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
 AVR_RULES := $(call aobj,$(RULES_SRC))
 # the AVR's make/unmake and generators (firmware/ai/ai_board_avr.S), the
-# evaluation's off-board term (firmware/ai/ai_eval_avr.S) and quiescence's
-# move loop (firmware/ai/ai_search_avr.S) in assembler
+# evaluation's off-board term (firmware/ai/ai_eval_avr.S), negamax and
+# quiescence's move loop (firmware/ai/ai_search_avr.S) in assembler
 AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/firmware/ai/ai_eval_avr.o \
   $(A)/obj/firmware/ai/ai_search_avr.o $(A)/obj/gen/ai_tables.o
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)

@@ -63,19 +63,27 @@ ai_search_state_t ai_search_state;
 #include <stddef.h>
 _Static_assert(offsetof(ai_search_state_t, left) == AI_S_OFF_LEFT && sizeof(S.left) == 2u &&
                    offsetof(ai_search_state_t, abort) == AI_S_OFF_ABORT && sizeof(S.abort) == 1u &&
+                   offsetof(ai_search_state_t, qdepth) == AI_S_OFF_QDEPTH &&
                    offsetof(ai_search_state_t, used) == AI_S_OFF_USED &&
-                   offsetof(ai_search_state_t, moves) == AI_S_OFF_MOVES && sizeof(S.moves[0]) == 2u,
+                   offsetof(ai_search_state_t, reply_floor) == AI_S_OFF_REPLY_FLOOR &&
+                   offsetof(ai_search_state_t, moves) == AI_S_OFF_MOVES && sizeof(S.moves[0]) == 2u &&
+                   offsetof(ai_search_state_t, killer) == AI_S_OFF_KILLER,
                "ai_search_offsets.h");
 _Static_assert(AI_STACK_MOVES == AI_ASM_STACK_MOVES && AI_MAX_PLY == AI_ASM_MAX_PLY &&
-                   RS_CHAIN_ENDS_GAME == 1u << AI_ASM_CHAIN_ENDS_GAME_BIT && AI_W_TEMPO > 0 && AI_W_TEMPO < 64,
+                   RS_CHAIN_ENDS_GAME == 1u << AI_ASM_CHAIN_ENDS_GAME_BIT && AI_W_TEMPO > 0 && AI_W_TEMPO < 64 &&
+                   AI_INF == AI_ASM_INF && RULES_MOVE_IS_CAPTURE((rules_move_t)0x8000u) &&
+                   !RULES_MOVE_IS_CAPTURE((rules_move_t)0x7FFFu),
                "ai_search_offsets.h");
 #endif
 
-/* The quiescence search's two parts and the node count's slow path: not
- * static, as ai_search_avr.S calls the first and the last, and is the
- * second on the AVR. */
+/* The search's functions that ai_search_avr.S is (ai_negamax and
+ * ai_quiesce_moves, the C ones below being the host's twins) or calls:
+ * not static. */
+int16_t ai_negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta);
 int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
 int16_t ai_quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft);
+int16_t ai_terminal(uint8_t ply);
+int16_t ai_quiet_reply_floor(void);
 void ai_node_stop(void);
 
 static uint32_t nodes_so_far(void) { return S.next_stop - S.left; }
@@ -117,7 +125,7 @@ static inline __attribute__((always_inline)) void make(rules_move_t m, ai_undo_t
 
 /* Score of a finished game for the side to move: wins first, sooner
  * better, then the final score difference (it counts in a match). */
-AI_RARELY_RUN static int16_t terminal(uint8_t ply)
+AI_RARELY_RUN int16_t ai_terminal(uint8_t ply)
 {
     uint8_t score[2];
     const uint8_t s = ai_board.stm;
@@ -144,7 +152,7 @@ int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
     if (S.abort)
         return 0; /* the value is thrown away */
     if (ai_ended_by_condition())
-        return terminal(ply);
+        return ai_terminal(ply);
     int16_t stand = ai_evaluate_unblocked();
     if (ai_board.flags & RS_RESERVE_IF_MARKED) {
         /* jasir's blocked pieces, looked at only when the most they can
@@ -209,15 +217,13 @@ __attribute__((noinline)) int16_t ai_quiesce_moves(uint8_t ply, int16_t alpha, i
 }
 #endif
 
-static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta);
-
 /* The stand-pat bound quiesce() tests first in the position after a quiet
  * step of the side to move, less the step's gain (ai_step_gain): such a
  * step changes only the mover's piece-square value, so the reply's
  * evaluation without jasir's blocked pieces is the negation of this one's
  * plus two tempi, less the gain; in jasir, less the most the reply's
  * blocked pieces can count for it (ai_blocked_most). */
-static __attribute__((noinline)) int16_t quiet_reply_floor(void)
+__attribute__((noinline)) int16_t ai_quiet_reply_floor(void)
 {
     int16_t floor = (int16_t)(2 * AI_W_TEMPO - ai_evaluate_unblocked_call());
     if (ai_board.flags & RS_RESERVE_IF_MARKED)
@@ -225,6 +231,8 @@ static __attribute__((noinline)) int16_t quiet_reply_floor(void)
     return floor;
 }
 
+/* On the AVR, ai_search_avr.S: negamax's assembler twin (ai_negamax). */
+#ifndef __AVR__
 /* That bound after the move m: -AI_INF - 1 (below any beta) unless m is a
  * quiet step (a placement or jasir's shielded capture is made). */
 static inline __attribute__((always_inline)) int16_t quiet_reply_bound(rules_move_t m, int16_t floor)
@@ -239,7 +247,7 @@ static inline __attribute__((always_inline)) int16_t quiet_reply_bound(rules_mov
  * negamax frame at most nodes. */
 static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
-    return depth == 0u ? ai_quiesce(ply, alpha, beta, S.qdepth) : negamax(depth, ply, alpha, beta);
+    return depth == 0u ? ai_quiesce(ply, alpha, beta, S.qdepth) : ai_negamax(depth, ply, alpha, beta);
 }
 
 /* negamax's stages: the tactical moves, the killer, the quiet moves; at the
@@ -255,14 +263,14 @@ static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t 
  * arrivals), the ply's killer move (the last quiet move that cut a sibling
  * off) when it is legal here, then the other quiet moves, generated only
  * when the first two have not cut the node off (about two nodes in three). */
-static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
+int16_t ai_negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
 {
     if (S.abort)
         return 0; /* the value is thrown away */
     if (depth == 0u)
         return ai_quiesce(ply, alpha, beta, S.qdepth);
     if (ai_ended_by_condition())
-        return terminal(ply);
+        return ai_terminal(ply);
     rules_move_t *m = &S.moves[S.used];
     uint8_t n = ply >= AI_MAX_PLY ? RULES_OVERFLOW : ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
     if (n == RULES_OVERFLOW) /* too deep, or no room on the move stack: a leaf */
@@ -280,7 +288,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
         } else if (stage == STAGE_TACTICAL) {
             stage = STAGE_KILLER;
             if (depth == 1u && ai_quiet_steps_cannot_end()) {
-                S.reply_floor = quiet_reply_floor();
+                S.reply_floor = ai_quiet_reply_floor();
                 stage = STAGE_KILLER | STAGE_HORIZON;
             }
             move = S.killer[ply];
@@ -297,7 +305,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
             n = (uint8_t)(n + q);
             S.used = (uint8_t)(S.used + q);
             if (n == 0u)
-                return terminal(ply); /* no move: the game has ended */
+                return ai_terminal(ply); /* no move: the game has ended */
             continue;
         } else {
             break;
@@ -346,6 +354,7 @@ static int16_t negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
     S.used = (uint8_t)(S.used - n);
     return best;
 }
+#endif
 
 static uint16_t mix(uint16_t a, uint16_t b)
 {
@@ -399,7 +408,7 @@ AI_RARELY_RUN rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16
             ai_undo_t u;
             make(m[i], &u);
             /* with noise the root needs every move's true score: full window */
-            int16_t v = (int16_t)-negamax((uint8_t)(depth - 1u), 1, -AI_INF, lv.noise ? AI_INF : (int16_t)-alpha);
+            int16_t v = (int16_t)-ai_negamax((uint8_t)(depth - 1u), 1, -AI_INF, lv.noise ? AI_INF : (int16_t)-alpha);
             ai_unmake(m[i], &u);
             if (S.abort)
                 break;

@@ -267,3 +267,462 @@ ai_quiesce_moves:
     pop r4
     ret
     .size ai_quiesce_moves, . - ai_quiesce_moves
+
+/* int16_t ai_negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_t
+ * beta) on the AVR, in assembler: the C function of the same name in
+ * ai_search.c is its twin (the host's), step for step, and the AVR build
+ * must choose the host's moves with the host's node counts on the whole
+ * suite. Alpha-beta with its moves in stages: the tactical moves
+ * (generated first), the ply's killer when it is legal here, then the
+ * quiet moves (generated only when neither cut the node off, the killer
+ * skipped among them); at the horizon (depth 1), once past the tactical
+ * moves, a quiet step whose reply would stand pat at once is counted and
+ * scored without being made (S.reply_floor less the step's piece-square
+ * gain); after the first move searched, principal variation search
+ * (a null window, searched again when a move proves better).
+ *
+ * Kept across calls: r2:r3 alpha, r4:r5 beta, r6:r7 best (-AI_INF: none
+ * searched yet), r8:r9 v, r10 depth, r11 ply, r12 the stage (bits: 0 the
+ * killer's, 1 the quiet moves', 2 at the horizon; 0 the tactical moves'),
+ * r13 the moves left on the list, r14:r15 the move, r16:r17 the next
+ * move on the list, Y the frame: u at Y+1 (7 bytes), n (the list's
+ * length) at Y+8, the killer at Y+9 (once the quiet moves are listed). */
+#define STAGE_KILLER_BIT 0
+#define STAGE_QUIET_BIT 1
+#define STAGE_HORIZON_BIT 2
+#define NEGAMAX_FRAME 10
+
+    .section .text.ai_negamax,"ax",@progbits
+    .global ai_negamax
+    .type ai_negamax, @function
+ai_negamax:
+    lds r25, SS + AI_S_OFF_ABORT
+    tst r25
+    breq 1f
+    clr r24                         /* spent: the value is thrown away */
+    clr r25
+    ret
+1:  tst r24
+    brne 2f
+    /* depth 0: ai_quiesce(ply, alpha, beta, S.qdepth), in its place */
+    mov r24, r22
+    movw r22, r20
+    movw r20, r18
+    lds r18, SS + AI_S_OFF_QDEPTH
+    jmp ai_quiesce
+2:  push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    mov r10, r24                    /* depth */
+    mov r11, r22                    /* ply */
+    movw r2, r20                    /* alpha */
+    movw r4, r18                    /* beta */
+    /* the game ended? ai_ended_by_condition's common answer inline */
+    lds r20, BOARD + AI_OFF_FLAGS
+    lds r24, BOARD + AI_OFF_COUNT
+    lds r25, BOARD + AI_OFF_IN_CAMP
+    cp r24, r25
+    breq .Ln_ended
+    lds r24, BOARD + AI_OFF_COUNT + 1
+    lds r25, BOARD + AI_OFF_IN_CAMP + 1
+    cp r24, r25
+    breq .Ln_ended
+    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
+    rjmp .Ln_tactical
+    lds r24, BOARD + AI_OFF_HAND
+    lds r25, BOARD + AI_OFF_HAND + 1
+    and r24, r25
+    andi r24, 0xC0
+    cpi r24, 0xC0                   /* both chains full */
+    brne .Ln_tactical
+.Ln_ended:
+    call ai_ended_slow
+    tst r24
+    breq .Ln_tactical
+.Ln_terminal:
+    mov r24, r11
+    call ai_terminal
+    rjmp .Ln_pop
+.Ln_leaf:                           /* too deep, or no room: a leaf */
+    call ai_evaluate_board
+    rjmp .Ln_pop
+.Ln_tactical:
+    mov r24, r11
+    cpi r24, AI_ASM_MAX_PLY
+    brsh .Ln_leaf
+    lds r24, SS + AI_S_OFF_USED
+    ldi r22, AI_ASM_STACK_MOVES
+    sub r22, r24                    /* the room left on the move stack */
+    ldi r30, lo8(SS + AI_S_OFF_MOVES)
+    ldi r31, hi8(SS + AI_S_OFF_MOVES)
+    add r30, r24
+    adc r31, r1
+    add r30, r24
+    adc r31, r1
+    movw r24, r30                   /* m = &S.moves[S.used] */
+    call ai_tactical_moves_unsaved  /* saved above */
+    cpi r24, AI_ASM_OVERFLOW
+    breq .Ln_leaf
+    mov r13, r24                    /* the moves left: n */
+    lds r25, SS + AI_S_OFF_USED
+    ldi r16, lo8(SS + AI_S_OFF_MOVES)
+    ldi r17, hi8(SS + AI_S_OFF_MOVES)
+    add r16, r25
+    adc r17, r1
+    add r16, r25
+    adc r17, r1                     /* the next move: m[0] */
+    add r25, r24
+    sts SS + AI_S_OFF_USED, r25
+    in r28, _SFR_IO_ADDR(SPL)
+    in r29, _SFR_IO_ADDR(SPH)
+    sbiw r28, NEGAMAX_FRAME
+    in r0, _SFR_IO_ADDR(SREG)
+    cli
+    out _SFR_IO_ADDR(SPH), r29
+    out _SFR_IO_ADDR(SREG), r0
+    out _SFR_IO_ADDR(SPL), r28
+    std Y + 8, r24                  /* n */
+    clr r12                         /* the tactical moves' stage */
+    ldi r24, lo8(-AI_ASM_INF)
+    mov r6, r24
+    ldi r24, hi8(-AI_ASM_INF)
+    mov r7, r24                     /* best: none yet */
+.Ln_next:
+    tst r13
+    breq .Ln_listed
+    dec r13
+    movw r30, r16
+    ld r14, Z+
+    ld r15, Z+
+    movw r16, r30                   /* move = m[i++] */
+    sbrs r12, STAGE_QUIET_BIT
+    rjmp .Ln_try
+    ldd r24, Y + 9
+    ldd r25, Y + 10
+    cp r14, r24
+    cpc r15, r25
+    breq .Ln_next                   /* the killer: searched before the quiet moves */
+    rjmp .Ln_try
+/* the list is done: the next stage */
+.Ln_listed:
+    tst r12
+    breq .Ln_killer
+    sbrc r12, STAGE_KILLER_BIT
+    rjmp .Ln_quiet
+    rjmp .Ln_end                    /* the quiet moves are done */
+/* after the tactical moves: the killer, when it is legal here; at the
+ * horizon, where no quiet step can end the game, the replies' floor */
+.Ln_killer:
+    inc r12                         /* the killer's stage */
+    mov r24, r10
+    cpi r24, 1
+    brne 3f
+    /* ai_quiet_steps_cannot_end(): the other side's chain is not full and
+     * shuttling, or the rule set does not end the game on it */
+    lds r24, BOARD + AI_OFF_FLAGS
+    sbrs r24, AI_ASM_CHAIN_ENDS_GAME_BIT
+    rjmp 2f
+    lds r24, BOARD + AI_OFF_STM
+    ldi r30, lo8(BOARD + 1)
+    ldi r31, hi8(BOARD + 1)
+    sub r30, r24
+    sbc r31, r1                     /* Z = the board + the other side */
+    ldd r24, Z + AI_OFF_HAND
+    andi r24, 0xC0
+    cpi r24, 0xC0
+    brne 2f
+    ldd r24, Z + AI_OFF_CHAIN_FROM
+    cpi r24, AI_ASM_NO_POINT
+    brne 3f                         /* a quiet step may end the game */
+2:  call ai_quiet_reply_floor
+    sts SS + AI_S_OFF_REPLY_FLOOR, r24
+    sts SS + AI_S_OFF_REPLY_FLOOR + 1, r25
+    ldi r24, (1 << STAGE_KILLER_BIT) | (1 << STAGE_HORIZON_BIT)
+    mov r12, r24
+3:  rcall .Ln_killer_z
+    ld r14, Z+
+    ld r15, Z                       /* move = S.killer[ply] */
+    movw r24, r14
+    call ai_quiet_move_is_legal
+    tst r24
+    breq .Ln_next
+    rjmp .Ln_try
+/* after the killer: the quiet moves, on the list after the tactical ones */
+.Ln_quiet:
+    mov r24, r12
+    andi r24, 1 << STAGE_HORIZON_BIT
+    ori r24, 1 << STAGE_QUIET_BIT
+    mov r12, r24
+    rcall .Ln_killer_z
+    ld r24, Z+
+    ld r25, Z
+    std Y + 9, r24
+    std Y + 10, r25                 /* the killer, to skip */
+    ldd r21, Y + 8
+    clr r20
+    tst r21
+    breq 4f
+    ldi r20, 1                      /* after tactical moves: n != 0 */
+4:  lds r24, SS + AI_S_OFF_USED
+    ldi r22, AI_ASM_STACK_MOVES
+    sub r22, r24
+    movw r30, r16
+    movw r24, r30                   /* m + n: the next free entry */
+    call ai_quiet_moves
+    cpi r24, AI_ASM_OVERFLOW
+    brne 5f
+    /* no room on the move stack: a leaf if nothing was searched */
+    ldi r24, lo8(-AI_ASM_INF)
+    cp r6, r24
+    ldi r24, hi8(-AI_ASM_INF)
+    cpc r7, r24
+    breq 6f
+    rjmp .Ln_end
+6:  call ai_evaluate_board
+    movw r6, r24
+    rjmp .Ln_end
+5:  mov r13, r24                    /* the moves left: q */
+    ldd r25, Y + 8
+    add r25, r24
+    std Y + 8, r25                  /* n += q */
+    lds r25, SS + AI_S_OFF_USED
+    add r25, r24
+    sts SS + AI_S_OFF_USED, r25
+    ldd r25, Y + 8
+    tst r25
+    breq 7f
+    rjmp .Ln_next
+7:  rcall .Ln_free                  /* no move: the game has ended */
+    rjmp .Ln_terminal
+/* the move r15:r14 */
+.Ln_try:
+    sbrc r12, STAGE_HORIZON_BIT
+    rjmp .Ln_horizon
+.Ln_make:
+    movw r24, r14
+    movw r22, r28
+    subi r22, lo8(-1)
+    sbci r23, hi8(-1)               /* u */
+    call ai_make
+    rcall .Ln_count
+    ldi r24, lo8(-AI_ASM_INF)
+    cp r6, r24
+    ldi r24, hi8(-AI_ASM_INF)
+    cpc r7, r24
+    brne 9f
+    /* the first move searched: the full window */
+    negated r22, r23, r4, r5
+    negated r20, r21, r2, r3
+    rcall .Ln_search
+    rjmp .Ln_unmake
+    /* the others: a null window first, the full one when it proves better */
+9:  movw r22, r2
+    com r22
+    com r23                         /* -alpha - 1 */
+    negated r20, r21, r2, r3
+    rcall .Ln_search
+    cp r2, r8
+    cpc r3, r9
+    brge .Ln_unmake                 /* v <= alpha */
+    cp r8, r4
+    cpc r9, r5
+    brge .Ln_unmake                 /* v >= beta */
+    lds r24, SS + AI_S_OFF_ABORT
+    tst r24
+    brne .Ln_unmake
+    negated r22, r23, r4, r5
+    negated r20, r21, r2, r3
+    rcall .Ln_search
+.Ln_unmake:
+    movw r24, r14
+    movw r22, r28
+    subi r22, lo8(-1)
+    sbci r23, hi8(-1)
+    call ai_unmake
+    lds r24, SS + AI_S_OFF_ABORT
+    tst r24
+    brne .Ln_end
+.Ln_scored:
+    cp r6, r8
+    cpc r7, r9
+    brge 1f
+    movw r6, r8                     /* best = v */
+1:  cp r2, r8
+    cpc r3, r9
+    brlt 2f
+    rjmp .Ln_next                   /* v <= alpha */
+2:  movw r2, r8                     /* alpha = v */
+    cp r2, r4
+    cpc r3, r5
+    brge 3f
+    rjmp .Ln_next
+    /* a cut-off: a quiet move (not a shielded capture) is the killer */
+3:  tst r12
+    breq .Ln_end
+    sbrc r15, 7
+    rjmp .Ln_end
+    rcall .Ln_killer_z
+    st Z+, r14
+    st Z, r15
+.Ln_end:
+    lds r24, SS + AI_S_OFF_USED
+    ldd r25, Y + 8
+    sub r24, r25
+    sts SS + AI_S_OFF_USED, r24     /* S.used -= n */
+    rcall .Ln_free
+    movw r24, r6                    /* best */
+.Ln_pop:
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+/* the frame freed (Y back to the stack pointer above it); keeps r24, r25 */
+.Ln_free:
+    pop r30                         /* this call's return address */
+    pop r31
+    adiw r28, NEGAMAX_FRAME
+    in r0, _SFR_IO_ADDR(SREG)
+    cli
+    out _SFR_IO_ADDR(SPH), r29
+    out _SFR_IO_ADDR(SREG), r0
+    out _SFR_IO_ADDR(SPL), r28
+    push r31
+    push r30
+    ret
+/* Z = &S.killer[ply] */
+.Ln_killer_z:
+    ldi r30, lo8(SS + AI_S_OFF_KILLER)
+    ldi r31, hi8(SS + AI_S_OFF_KILLER)
+    add r30, r11
+    adc r31, r1
+    add r30, r11
+    adc r31, r1
+    ret
+/* count_node(): one more node; ai_node_stop at the next poll or the budget */
+.Ln_count:
+    lds r24, SS + AI_S_OFF_LEFT
+    lds r25, SS + AI_S_OFF_LEFT + 1
+    sbiw r24, 1
+    sts SS + AI_S_OFF_LEFT + 1, r25
+    sts SS + AI_S_OFF_LEFT, r24
+    brne 1f
+    jmp ai_node_stop
+1:  ret
+/* v (r9:r8) = -search(depth - 1, ply + 1, r23:r22, r21:r20): the child's
+ * quiescence at the horizon, else its negamax */
+.Ln_search:
+    mov r24, r10
+    dec r24
+    brne 1f
+    mov r24, r11
+    subi r24, -1
+    lds r18, SS + AI_S_OFF_QDEPTH
+    call ai_quiesce
+    rjmp 2f
+1:  movw r18, r20
+    movw r20, r22
+    mov r22, r11
+    subi r22, -1
+    rcall ai_negamax
+2:  negated r8, r9, r24, r25
+    ret
+.Ln_make_far:
+    rjmp .Ln_make
+/* at the horizon: the move r15:r14 made, or scored without being made */
+.Ln_horizon:
+    /* quiet_reply_bound(): a plain step (no capture, no return point, not
+     * a placement) whose reply's bound, S.reply_floor less the step's
+     * gain, reaches -alpha is scored without being made */
+    mov r24, r15
+    andi r24, 0xFC
+    cpi r24, AI_ASM_PLAIN_HIGH
+    brne .Ln_make_far
+    mov r20, r14
+    andi r20, 0x1F                  /* f */
+    cpi r20, AI_ASM_HAND_POINT
+    breq .Ln_make_far
+    mov r21, r14
+    swap r21
+    lsr r21
+    andi r21, 0x07
+    mov r24, r15
+    andi r24, 0x03
+    lsl r24
+    lsl r24
+    lsl r24
+    or r21, r24                     /* t */
+    lds r18, BOARD + AI_OFF_STM
+    ldi r26, lo8(BOARD + AI_OFF_VALUES)
+    ldi r27, hi8(BOARD + AI_OFF_VALUES)
+    add r26, r18
+    adc r27, r1
+    add r26, r18
+    adc r27, r1
+    ld r22, X+
+    ld r23, X                       /* the side's piece-square row (flash) */
+    lsl r21
+    movw r30, r22
+    add r30, r21
+    adc r31, r1
+    lpm r24, Z+
+    lpm r25, Z                      /* row[t] */
+    lsl r20
+    movw r30, r22
+    add r30, r20
+    adc r31, r1
+    lpm r22, Z+
+    lpm r23, Z                      /* row[f] */
+    sub r24, r22
+    sbc r25, r23                    /* d: White's gain, or Black's negated */
+    lds r22, SS + AI_S_OFF_REPLY_FLOOR
+    lds r23, SS + AI_S_OFF_REPLY_FLOOR + 1
+    tst r18
+    breq 7f
+    add r22, r24                    /* Black: floor + d */
+    adc r23, r25
+    rjmp 8f
+7:  sub r22, r24                    /* White: floor - d */
+    sbc r23, r25
+8:  negated r20, r21, r2, r3        /* -alpha */
+    cp r22, r20
+    cpc r23, r21
+    brlt .Ln_make_far
+    /* count_node(); v = -bound */
+    rcall .Ln_count
+    lds r24, SS + AI_S_OFF_ABORT
+    tst r24
+    breq 9f
+    rjmp .Ln_end
+9:  negated r8, r9, r22, r23
+    rjmp .Ln_scored
+    .size ai_negamax, . - ai_negamax
