@@ -71,6 +71,7 @@ _Static_assert(offsetof(ai_search_state_t, left) == AI_S_OFF_LEFT && sizeof(S.le
                "ai_search_offsets.h");
 _Static_assert(AI_STACK_MOVES == AI_ASM_STACK_MOVES && AI_MAX_PLY == AI_ASM_MAX_PLY &&
                    RS_CHAIN_ENDS_GAME == 1u << AI_ASM_CHAIN_ENDS_GAME_BIT && AI_W_TEMPO > 0 && AI_W_TEMPO < 64 &&
+                   AI_W_RACE_BLOCKED > 0 && AI_W_RACE_BLOCKED * AI_SIDE_PIECES < 256 &&
                    AI_INF == AI_ASM_INF && RULES_MOVE_IS_CAPTURE((rules_move_t)0x8000u) &&
                    !RULES_MOVE_IS_CAPTURE((rules_move_t)0x7FFFu),
                "ai_search_offsets.h");
@@ -147,6 +148,8 @@ static inline __attribute__((always_inline)) bool is_tactical(rules_move_t m, ui
 /* Quiescence: the stand-pat score, then captures and arrivals. Two
  * functions: most nodes end at the stand-pat score, and this part needs few
  * registers to save (the AVR saves each one a function uses). */
+/* On the AVR, ai_search_avr.S: this function's assembler twin. */
+#ifndef __AVR__
 int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     if (S.abort)
@@ -172,6 +175,7 @@ int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
         return alpha;
     return ai_quiesce_moves(ply, alpha, beta, qleft);
 }
+#endif
 
 /* On the AVR, ai_search_avr.S: this function's assembler twin (its
  * compiled frame saved 18 registers, and half its calls find no move). */

@@ -726,3 +726,168 @@ ai_negamax:
 9:  negated r8, r9, r22, r23
     rjmp .Ln_scored
     .size ai_negamax, . - ai_negamax
+
+/* int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t
+ * qleft) on the AVR, in assembler: quiescence's stand-pat part, whose twin
+ * is the C function of the same name in ai_search.c (the host's). The
+ * game's end scored (ai_terminal), else the stand-pat score
+ * (ai_evaluate_unblocked; in jasir its blocked pieces looked at only when
+ * the most they can count either way leaves the window open, as the C
+ * twin explains), a cut-off at beta, and, with plies left, the move loop,
+ * jumped to in this function's place (its frame gone first).
+ * Kept across calls: r12 ply, r13 qleft, r14:r15 alpha, r16:r17 beta. */
+    .section .text.ai_quiesce,"ax",@progbits
+    .global ai_quiesce
+    .type ai_quiesce, @function
+ai_quiesce:
+    lds r25, SS + AI_S_OFF_ABORT
+    tst r25
+    breq 1f
+    clr r24                         /* spent: the value is thrown away */
+    clr r25
+    ret
+1:  push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    mov r12, r24                    /* ply */
+    mov r13, r18                    /* qleft */
+    movw r14, r22                   /* alpha */
+    movw r16, r20                   /* beta */
+    /* the game ended? ai_ended_by_condition's common answer inline */
+    lds r20, BOARD + AI_OFF_FLAGS
+    lds r24, BOARD + AI_OFF_COUNT
+    lds r25, BOARD + AI_OFF_IN_CAMP
+    cp r24, r25
+    breq .Lqs_ended
+    lds r24, BOARD + AI_OFF_COUNT + 1
+    lds r25, BOARD + AI_OFF_IN_CAMP + 1
+    cp r24, r25
+    breq .Lqs_ended
+    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
+    rjmp .Lqs_stand
+    lds r24, BOARD + AI_OFF_HAND
+    lds r25, BOARD + AI_OFF_HAND + 1
+    and r24, r25
+    andi r24, 0xC0
+    cpi r24, 0xC0                   /* both chains full */
+    brne .Lqs_stand
+.Lqs_ended:
+    call ai_ended_slow
+    tst r24
+    breq .Lqs_stand0
+    mov r24, r12
+    call ai_terminal
+    rjmp .Lqs_pop
+.Lqs_stand0:
+    lds r20, BOARD + AI_OFF_FLAGS
+.Lqs_stand:
+    /* stand = ai_evaluate_unblocked(): the off-board part first (it
+     * clobbers r18-r27), then the board's value for the side to move */
+    clr r30
+    clr r31
+    lds r24, BOARD + AI_OFF_HAND
+    lds r25, BOARD + AI_OFF_HAND + 1
+    or r24, r25
+    andi r24, 0x3F
+    brne 2f
+    sbrs r20, AI_ASM_RESERVE_IF_MARKED_BIT
+    rjmp 3f                         /* nothing off the board, not jasir */
+2:  call ai_off_board_diff          /* keeps Z */
+    movw r30, r24
+3:  lds r24, BOARD + AI_OFF_VALUE
+    lds r25, BOARD + AI_OFF_VALUE + 1   /* White's lead ... */
+    lds r18, BOARD + AI_OFF_STM
+    tst r18
+    breq 4f
+    com r25                         /* ... or Black's */
+    neg r24
+    sbci r25, 0xFF
+4:  adiw r24, AI_W_TEMPO
+    add r24, r30
+    adc r25, r31                    /* stand */
+    lds r20, BOARD + AI_OFF_FLAGS
+    sbrs r20, AI_ASM_RESERVE_IF_MARKED_BIT
+    rjmp .Lqs_cut
+    /* jasir: low = stand - most(s), high = stand + most(s ^ 1), most(x) =
+     * AI_W_RACE_BLOCKED for each of x's pieces outside the camp */
+    ldi r30, lo8(BOARD)
+    ldi r31, hi8(BOARD)
+    add r30, r18
+    adc r31, r1
+    ldd r22, Z + AI_OFF_COUNT
+    ldd r23, Z + AI_OFF_IN_CAMP
+    sub r22, r23
+    ldi r23, AI_W_RACE_BLOCKED
+    mul r22, r23
+    movw r22, r24
+    sub r22, r0
+    sbc r23, r1                     /* low */
+    clr r1
+    cp r22, r16
+    cpc r23, r17
+    brlt 5f
+    movw r24, r22                   /* low >= beta: low decides */
+    rjmp .Lqs_pop
+5:  ldi r30, lo8(BOARD + 1)
+    ldi r31, hi8(BOARD + 1)
+    sub r30, r18
+    sbc r31, r1                     /* the board + the other side */
+    ldd r22, Z + AI_OFF_COUNT
+    ldd r23, Z + AI_OFF_IN_CAMP
+    sub r22, r23
+    ldi r23, AI_W_RACE_BLOCKED
+    mul r22, r23
+    movw r22, r24
+    add r22, r0
+    adc r23, r1                     /* high */
+    clr r1
+    cp r14, r22
+    cpc r15, r23
+    brlt 6f
+    movw r24, r22                   /* high <= alpha: high decides */
+    rjmp .Lqs_cut
+6:  push r24
+    push r25
+    call ai_blocked_value
+    pop r31
+    pop r30
+    add r24, r30
+    adc r25, r31                    /* stand + the blocked pieces */
+.Lqs_cut:
+    cp r24, r16
+    cpc r25, r17
+    brge .Lqs_pop                   /* stand >= beta */
+    cp r14, r24
+    cpc r15, r25
+    brge 7f
+    movw r14, r24                   /* alpha = stand */
+7:  movw r24, r14
+    tst r13
+    breq .Lqs_pop                   /* no quiescence ply left */
+    mov r18, r12
+    cpi r18, AI_ASM_MAX_PLY
+    brsh .Lqs_pop                   /* the deepest ply */
+    /* ai_quiesce_moves(ply, alpha, beta, qleft) in this function's place */
+    mov r24, r12
+    movw r22, r14
+    movw r20, r16
+    mov r18, r13
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    jmp ai_quiesce_moves
+.Lqs_pop:
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    ret
+    .size ai_quiesce, . - ai_quiesce
