@@ -129,6 +129,120 @@
     std Y + AI_OFF_CHAIN_TO, r21
 .endm
 
+/* The plain step for side s (0 White, 1 Black), its make and unmake: the
+ * commonest move, written once per side so that every address of the
+ * side's bytes is a constant (no Y pointer to save, set and restore).
+ * make: r20 f, r21 t, r19 the mover's cell, X = &cell[f], r30 1 when t is
+ * in the side's enemy camp, r23:r22 u. */
+.macro plain_make s
+    st X, r1                        /* cell[f] = 0 */
+    tst r30
+    breq 1f
+    lds r24, BOARD + AI_OFF_IN_CAMP + \s   /* one more in the camp */
+    inc r24
+    sts BOARD + AI_OFF_IN_CAMP + \s, r24
+1:  movw r30, r22                   /* Z = u: what unmake needs */
+    lds r0, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, r0
+    lds r0, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, r0
+    lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
+    std Z + AI_UNDO_OFF_CHAIN_FROM, r22
+    lds r23, BOARD + AI_OFF_CHAIN_TO + \s
+    std Z + AI_UNDO_OFF_CHAIN_TO, r23
+    std Z + AI_UNDO_OFF_FLAGS, r1
+    ldi r24, 1 - \s
+    sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
+    board_x AI_OFF_CELL, r21
+    st X, r19                       /* cell[t] = the mover's cell */
+    mov r24, r19                    /* piece[s][slot] = t */
+    andi r24, AI_ASM_CELL_SLOT
+    swap r24
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r24
+    st X, r21
+    /* the back-and-forth chain (chain_step) */
+    lds r24, BOARD + AI_OFF_HAND + \s
+    cp r20, r23
+    brne 2f
+    cp r21, r22
+    brne 2f
+    cpi r24, 0xC0
+    brsh 3f
+    subi r24, 0xC0                  /* + 0x40: one longer */
+    rjmp 3f
+2:  andi r24, 0x3F
+3:  sts BOARD + AI_OFF_HAND + \s, r24
+    sts BOARD + AI_OFF_CHAIN_FROM + \s, r20
+    sts BOARD + AI_OFF_CHAIN_TO + \s, r21
+    /* value += row[t] - row[f]; u gets the value before the move */
+    movw r26, r30                   /* X = u */
+    lds r22, BOARD + AI_OFF_VALUES + 2 * \s
+    lds r23, BOARD + AI_OFF_VALUES + 2 * \s + 1
+    lsl r21
+    movw r30, r22
+    add r30, r21
+    adc r31, r1
+    lpm r24, Z+
+    lpm r25, Z                      /* row[t] */
+    lsl r20
+    movw r30, r22
+    add r30, r20
+    adc r31, r1
+    lpm r22, Z+
+    lpm r23, Z                      /* row[f] */
+    sub r24, r22
+    sbc r25, r23
+    lds r22, BOARD + AI_OFF_VALUE
+    lds r23, BOARD + AI_OFF_VALUE + 1
+    adiw r26, AI_UNDO_OFF_VALUE
+    st X+, r22
+    st X, r23
+    add r22, r24
+    adc r23, r25
+    sts BOARD + AI_OFF_VALUE, r22
+    sts BOARD + AI_OFF_VALUE + 1, r23
+    ret
+.endm
+
+/* unmake: r20 f, r21 t, Z = u */
+.macro plain_unmake s
+    ldi r19, \s
+    sts BOARD + AI_OFF_STM, r19     /* s moves again */
+    ldd r0, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, r0
+    ldd r0, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
+    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
+    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+    board_x AI_OFF_CELL, r21
+    ld r19, X                       /* the piece's cell, back from t */
+    st X, r1
+    board_x AI_OFF_CELL, r20
+    st X, r19                       /* ... to f */
+    andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
+    swap r19
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r19
+    st X, r20
+    /* one less in the camp if t was in it */
+.if \s
+    cpi r21, AI_ASM_CAMP_BLACK_END
+    brsh 1f
+.else
+    cpi r21, AI_ASM_CAMP_WHITE
+    brlo 1f
+.endif
+    lds r24, BOARD + AI_OFF_IN_CAMP + \s
+    dec r24
+    sts BOARD + AI_OFF_IN_CAMP + \s, r24
+1:  ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
+    sts BOARD + AI_OFF_VALUE + 1, r0
+    ret
+.endm
+
     .section .text.ai_make,"ax",@progbits
     .global ai_make
     .type ai_make, @function
@@ -160,36 +274,18 @@ ai_make:
     breq 3f
 .Lmake_general_near:
     rjmp .Lmake_general
-3:  side_y r18
-    st X, r1                        /* cell[f] = 0 */
-    tst r30
-    breq 4f
-    ldd r24, Y + AI_OFF_IN_CAMP     /* one more in the camp */
-    inc r24
-    std Y + AI_OFF_IN_CAMP, r24
-4:  movw r30, r22                   /* Z = u: what unmake needs */
-    save_undo
-    std Z + AI_UNDO_OFF_FLAGS, r1
-    ldi r24, 1
-    eor r24, r18
-    sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
-    board_x AI_OFF_CELL, r21
-    st X, r19                       /* cell[t] = the mover's cell */
-    mov r24, r19                    /* piece[s][slot] = t */
-    andi r24, AI_ASM_CELL_SLOT
-    swap r24
-    piece_x r18, r24
-    st X, r21
-    set                             /* T: u's value is written below */
-    /* r22, r23: the side's last step (the capture path joins here, T
-     * clear: it wrote u's value before the victim left) */
+3:  sbrc r18, 0
+    rjmp .Lmake_plain_black
+    plain_make 0
+.Lmake_plain_black:
+    plain_make 1
+    /* the capture path's end: r22, r23 the side's last step, Y the side's
+     * bytes (u already has the value before the move) */
 .Lmake_chain:
     chain_step
     /* value += row[t] - row[f], row = the side's piece-square row in
-     * flash (the capture path ends here too; unmake restores the value
-     * from u) */
-plain_value_tail:
-    movw r26, r30                   /* X = u (Z on the way here) */
+     * flash (unmake restores the value from u) */
+capture_value_tail:
     lsl r18                         /* 2s */
     ldi r30, lo8(BOARD + AI_OFF_VALUES)
     ldi r31, hi8(BOARD + AI_OFF_VALUES)
@@ -213,11 +309,7 @@ plain_value_tail:
     sbc r25, r23
     lds r22, BOARD + AI_OFF_VALUE
     lds r23, BOARD + AI_OFF_VALUE + 1
-    brtc 1f
-    adiw r26, AI_UNDO_OFF_VALUE
-    st X+, r22                      /* u gets the value before the move */
-    st X, r23
-1:  add r22, r24
+    add r22, r24
     adc r23, r25
     sts BOARD + AI_OFF_VALUE, r22
     sts BOARD + AI_OFF_VALUE + 1, r23
@@ -262,9 +354,6 @@ plain_value_tail:
     std Z + AI_UNDO_OFF_VALUE, r0
     lds r0, BOARD + AI_OFF_VALUE + 1
     std Z + AI_UNDO_OFF_VALUE + 1, r0
-    clt                             /* so the value tail does not */
-    push r30                        /* u, for the value tail */
-    push r31
     ldi r24, 1
     eor r24, r18                    /* o: the victim's side */
     sts BOARD + AI_OFF_STM, r24     /* moves next */
@@ -284,9 +373,7 @@ plain_value_tail:
     st X, r19                       /* cell[t] = the mover's cell, marked */
     ldd r22, Y + AI_OFF_CHAIN_FROM
     ldd r23, Y + AI_OFF_CHAIN_TO
-    pop r31
-    pop r30                         /* Z = u */
-    rjmp .Lmake_chain               /* then the value, as for a plain step */
+    rjmp .Lmake_chain               /* then the chain and the value */
 
 /* Every other move: placements, arriving captures, marked pieces' arrivals
  * and the pieces they bring back. make_general in ai_board.c is its twin.
@@ -559,34 +646,12 @@ ai_unmake:
     tst r0
     brne .Lunmake_general_near
     move_to r21, r18                /* t */
-    lds r18, BOARD + AI_OFF_STM
-    ldi r19, 1
-    eor r18, r19                    /* s: the side that moved */
-    sts BOARD + AI_OFF_STM, r18
-    side_y r18
-    restore_undo
-    board_x AI_OFF_CELL, r21
-    ld r19, X                       /* the piece's cell, back from t */
-    st X, r1
-    board_x AI_OFF_CELL, r20
-    st X, r19                       /* ... to f */
-    andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
-    swap r19
-    piece_x r18, r19
-    st X, r20
-    camp_flag r24, r18, r21         /* one less in the camp if t was in it */
-    tst r24
-    breq 2f
-    ldd r24, Y + AI_OFF_IN_CAMP
-    dec r24
-    std Y + AI_OFF_IN_CAMP, r24
-2:  ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u (Z) */
-    sts BOARD + AI_OFF_VALUE, r0
-    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    sts BOARD + AI_OFF_VALUE + 1, r0
-    pop r29
-    pop r28
-    ret
+    lds r18, BOARD + AI_OFF_STM     /* the side that moved is the other one */
+    sbrs r18, 0
+    rjmp .Lunmake_plain_black
+    plain_unmake 0
+.Lunmake_plain_black:
+    plain_unmake 1
 .Lunmake_capture_general:
     rjmp .Lunmake_general
 
