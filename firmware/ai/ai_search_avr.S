@@ -53,6 +53,19 @@
     sbc \dst_hi, \src_hi
 .endm
 
+/* count_node(): one more node; ai_node_stop at the next poll or the
+ * budget (clobbers what a C function may) */
+.macro count_node
+    lds r24, SS + AI_S_OFF_LEFT
+    lds r25, SS + AI_S_OFF_LEFT + 1
+    sbiw r24, 1
+    sts SS + AI_S_OFF_LEFT + 1, r25
+    sts SS + AI_S_OFF_LEFT, r24
+    brne 99f
+    call ai_node_stop               /* a poll, or the budget spent */
+99:
+.endm
+
 /* r25:r24 = the move, r23:r22 = u */
 .macro move_and_undo
     movw r30, r16
@@ -134,15 +147,8 @@ ai_quiesce_moves:
 .Lq_move:
     move_and_undo
     call ai_make
-    /* count_node(): one more node */
-    lds r24, SS + AI_S_OFF_LEFT
-    lds r25, SS + AI_S_OFF_LEFT + 1
-    sbiw r24, 1
-    sts SS + AI_S_OFF_LEFT + 1, r25
-    sts SS + AI_S_OFF_LEFT, r24
-    brne 1f
-    call ai_node_stop               /* a poll, or the budget spent */
-1:  lds r20, BOARD + AI_OFF_FLAGS
+    count_node
+    lds r20, BOARD + AI_OFF_FLAGS
     sbrc r20, AI_ASM_RESERVE_IF_MARKED_BIT
     rjmp .Lq_quiesce                /* jasir: the child's own quiesce() */
     lds r24, SS + AI_S_OFF_ABORT
@@ -519,7 +525,7 @@ ai_negamax:
     subi r22, lo8(-1)
     sbci r23, hi8(-1)               /* u */
     call ai_make
-    rcall .Ln_count
+    count_node
     ldi r24, lo8(-AI_ASM_INF)
     cp r6, r24
     ldi r24, hi8(-AI_ASM_INF)
@@ -628,16 +634,6 @@ ai_negamax:
     add r30, r11
     adc r31, r1
     ret
-/* count_node(): one more node; ai_node_stop at the next poll or the budget */
-.Ln_count:
-    lds r24, SS + AI_S_OFF_LEFT
-    lds r25, SS + AI_S_OFF_LEFT + 1
-    sbiw r24, 1
-    sts SS + AI_S_OFF_LEFT + 1, r25
-    sts SS + AI_S_OFF_LEFT, r24
-    brne 1f
-    jmp ai_node_stop
-1:  ret
 /* v (r9:r8) = -search(depth - 1, ply + 1, r23:r22, r21:r20): the child's
  * quiescence at the horizon, else its negamax */
 .Ln_search:
@@ -718,7 +714,7 @@ ai_negamax:
     cpc r23, r21
     brlt .Ln_make_far
     /* count_node(); v = -bound */
-    rcall .Ln_count
+    count_node
     lds r24, SS + AI_S_OFF_ABORT
     tst r24
     breq 9f
