@@ -14,8 +14,9 @@
  *
  * Why assembler: the compiled plain step saved and restored ten registers
  * and recomputed each side-indexed address, the compiled general case 18;
- * the fast paths use only the registers a callee may clobber, plus Y
- * (saved), and each address once.
+ * the fast paths use only the registers a callee may clobber and are
+ * written once per side (macros), so each of the side's bytes is a
+ * constant address; the general path keeps the side's bytes in Y.
  *
  * avr-gcc ABI: m in r25:r24, u in r23:r22; r18-r27, r30, r31 and r0 free;
  * r1 is zero and stays so. */
@@ -160,7 +161,15 @@
     swap r24
     board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r24
     st X, r21
-    /* the back-and-forth chain (chain_step) */
+    movw r26, r30                   /* X = u, for the value before the move */
+    step_tail \s, 1
+.endm
+
+/* A step's end for side s: the back-and-forth chain after f (r20) -> t
+ * (r21) from the side's last step r22 -> r23 (chain_step), then value +=
+ * row[t] - row[f] (the side's piece-square row in flash), and ret; with
+ * save_value, u (X) gets the value before the move first. */
+.macro step_tail s, save_value
     lds r24, BOARD + AI_OFF_HAND + \s
     cp r20, r23
     brne 2f
@@ -174,8 +183,6 @@
 3:  sts BOARD + AI_OFF_HAND + \s, r24
     sts BOARD + AI_OFF_CHAIN_FROM + \s, r20
     sts BOARD + AI_OFF_CHAIN_TO + \s, r21
-    /* value += row[t] - row[f]; u gets the value before the move */
-    movw r26, r30                   /* X = u */
     lds r22, BOARD + AI_OFF_VALUES + 2 * \s
     lds r23, BOARD + AI_OFF_VALUES + 2 * \s + 1
     lsl r21
@@ -194,14 +201,109 @@
     sbc r25, r23
     lds r22, BOARD + AI_OFF_VALUE
     lds r23, BOARD + AI_OFF_VALUE + 1
+.if \save_value
     adiw r26, AI_UNDO_OFF_VALUE
     st X+, r22
     st X, r23
+.endif
     add r22, r24
     adc r23, r25
     sts BOARD + AI_OFF_VALUE, r22
     sts BOARD + AI_OFF_VALUE + 1, r23
     ret
+.endm
+
+/* The capture that does not arrive (no return point, t outside the
+ * mover's enemy camp), for side s, its make and unmake: the mover is
+ * marked (outside the camp every rule set marks it), the victim leaves
+ * (take_victim) and comes back (victim_back). make: r20 f, r21 t, r23:r22
+ * u. */
+.macro capture_make s
+    board_x AI_OFF_CELL, r20
+    ld r19, X                       /* the mover's cell */
+    st X, r1                        /* cell[f] = 0 */
+    board_x AI_OFF_CELL, r21
+    ld r25, X                       /* the victim's cell */
+    /* u: the hands, the mover's last step, the value, and the flags: the
+     * victim's slot, whose marks, and the mover marked after */
+    mov r24, r25
+    andi r24, AI_ASM_CELL_SLOT
+    ori r24, AI_ASM_UNDO_MARKED_AFTER
+    sbrc r19, AI_ASM_CELL_MARK_BIT
+    ori r24, 1 << AI_ASM_UNDO_MOVER_MARKED_BIT
+    sbrc r25, AI_ASM_CELL_MARK_BIT
+    ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
+    movw r30, r22                   /* Z = u */
+    std Z + AI_UNDO_OFF_FLAGS, r24
+    lds r0, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, r0
+    lds r0, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, r0
+    lds r0, BOARD + AI_OFF_CHAIN_FROM + \s
+    std Z + AI_UNDO_OFF_CHAIN_FROM, r0
+    lds r0, BOARD + AI_OFF_CHAIN_TO + \s
+    std Z + AI_UNDO_OFF_CHAIN_TO, r0
+    lds r0, BOARD + AI_OFF_VALUE
+    std Z + AI_UNDO_OFF_VALUE, r0
+    lds r0, BOARD + AI_OFF_VALUE + 1
+    std Z + AI_UNDO_OFF_VALUE + 1, r0
+    ldi r24, 1 - \s                 /* o: the victim's side */
+    sts BOARD + AI_OFF_STM, r24     /* moves next */
+    mov r22, r19                    /* piece[s][slot] = t */
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r22
+    st X, r21
+    sbrc r19, AI_ASM_CELL_MARK_BIT  /* one more marked piece, unless it was */
+    rjmp 1f
+    lds r22, BOARD + AI_OFF_MARKS + \s
+    inc r22
+    sts BOARD + AI_OFF_MARKS + \s, r22
+1:  rcall take_victim
+    board_x AI_OFF_CELL, r21
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    st X, r19                       /* cell[t] = the mover's cell, marked */
+    lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
+    lds r23, BOARD + AI_OFF_CHAIN_TO + \s
+    step_tail \s, 0
+.endm
+
+/* unmake: r20 f, r21 t, Z = u; the mover back to f with the mark it had,
+ * then the victim (victim_back) */
+.macro capture_unmake s
+    ldi r18, \s
+    sts BOARD + AI_OFF_STM, r18     /* s moves again */
+    ldd r0, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, r0
+    ldd r0, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
+    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
+    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, r0
+    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
+    sts BOARD + AI_OFF_VALUE + 1, r0
+    ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
+    board_x AI_OFF_CELL, r21
+    ld r19, X                       /* the mover's cell, at t */
+    board_x AI_OFF_CELL, r20
+    mov r22, r19
+    andi r22, ~(1 << AI_ASM_CELL_MARK_BIT) & 0xFF
+    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
+    ori r22, 1 << AI_ASM_CELL_MARK_BIT
+    st X, r22                       /* cell[f]: marked as it was */
+    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
+    rjmp 1f
+    lds r22, BOARD + AI_OFF_MARKS + \s  /* the capture's mark taken back */
+    dec r22
+    sts BOARD + AI_OFF_MARKS + \s, r22
+1:  andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
+    swap r19
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r19
+    st X, r20
+    rjmp victim_back
 .endm
 
 /* unmake: r20 f, r21 t, Z = u */
@@ -279,47 +381,8 @@ ai_make:
     plain_make 0
 .Lmake_plain_black:
     plain_make 1
-    /* the capture path's end: r22, r23 the side's last step, Y the side's
-     * bytes (u already has the value before the move) */
-.Lmake_chain:
-    chain_step
-    /* value += row[t] - row[f], row = the side's piece-square row in
-     * flash (unmake restores the value from u) */
-capture_value_tail:
-    lsl r18                         /* 2s */
-    ldi r30, lo8(BOARD + AI_OFF_VALUES)
-    ldi r31, hi8(BOARD + AI_OFF_VALUES)
-    add r30, r18
-    adc r31, r1
-    ld r22, Z+
-    ld r23, Z
-    lsl r21
-    movw r30, r22
-    add r30, r21
-    adc r31, r1
-    lpm r24, Z+
-    lpm r25, Z                      /* row[t] */
-    lsl r20
-    movw r30, r22
-    add r30, r20
-    adc r31, r1
-    lpm r22, Z+
-    lpm r23, Z                      /* row[f] */
-    sub r24, r22
-    sbc r25, r23
-    lds r22, BOARD + AI_OFF_VALUE
-    lds r23, BOARD + AI_OFF_VALUE + 1
-    add r22, r24
-    adc r23, r25
-    sts BOARD + AI_OFF_VALUE, r22
-    sts BOARD + AI_OFF_VALUE + 1, r23
-    pop r29
-    pop r28
-    ret
 
-/* A capture that does not arrive (no return point, t outside the mover's
- * enemy camp): the mover is marked (outside the camp every rule set marks
- * it), the victim leaves (take_victim). */
+/* A capture that does not arrive: capture_make for the side to move. */
 .Lmake_capture_general:
     rjmp .Lmake_general
 .Lmake_capture:
@@ -329,51 +392,16 @@ capture_value_tail:
     andi r20, 0x1F                  /* f (a capture is never a placement) */
     move_to r21, r18                /* t */
     lds r18, BOARD + AI_OFF_STM     /* s */
-    camp_flag r30, r18, r21
-    tst r30
-    brne .Lmake_capture_general     /* an arriving capture */
-    side_y r18
-    board_x AI_OFF_CELL, r20
-    ld r19, X                       /* the mover's cell */
-    st X, r1                        /* cell[f] = 0 */
-    board_x AI_OFF_CELL, r21
-    ld r25, X                       /* the victim's cell */
-    /* u: the hands, the mover's last step, and the flags: the victim's
-     * slot, whose marks, and the mover marked after */
-    mov r24, r25
-    andi r24, AI_ASM_CELL_SLOT
-    ori r24, AI_ASM_UNDO_MARKED_AFTER
-    sbrc r19, AI_ASM_CELL_MARK_BIT
-    ori r24, 1 << AI_ASM_UNDO_MOVER_MARKED_BIT
-    sbrc r25, AI_ASM_CELL_MARK_BIT
-    ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
-    movw r30, r22                   /* Z = u */
-    std Z + AI_UNDO_OFF_FLAGS, r24
-    save_undo
-    lds r0, BOARD + AI_OFF_VALUE    /* u gets the value before the move */
-    std Z + AI_UNDO_OFF_VALUE, r0
-    lds r0, BOARD + AI_OFF_VALUE + 1
-    std Z + AI_UNDO_OFF_VALUE + 1, r0
-    ldi r24, 1
-    eor r24, r18                    /* o: the victim's side */
-    sts BOARD + AI_OFF_STM, r24     /* moves next */
-    mov r22, r19                    /* piece[s][slot] = t */
-    andi r22, AI_ASM_CELL_SLOT
-    swap r22
-    piece_x r18, r22
-    st X, r21
-    sbrc r19, AI_ASM_CELL_MARK_BIT  /* one more marked piece, unless it was */
-    rjmp 1f
-    ldd r22, Y + AI_OFF_MARKS
-    inc r22
-    std Y + AI_OFF_MARKS, r22
-1:  rcall take_victim
-    board_x AI_OFF_CELL, r21
-    ori r19, 1 << AI_ASM_CELL_MARK_BIT
-    st X, r19                       /* cell[t] = the mover's cell, marked */
-    ldd r22, Y + AI_OFF_CHAIN_FROM
-    ldd r23, Y + AI_OFF_CHAIN_TO
-    rjmp .Lmake_chain               /* then the chain and the value */
+    sbrc r18, 0
+    rjmp .Lmake_capture_black
+    cpi r21, AI_ASM_CAMP_WHITE
+    brsh .Lmake_capture_general     /* an arriving capture */
+    capture_make 0
+.Lmake_capture_black:
+    cpi r21, AI_ASM_CAMP_BLACK_END
+    brsh 1f
+    rjmp .Lmake_general             /* an arriving capture */
+1:  capture_make 1
 
 /* Every other move: placements, arriving captures, marked pieces' arrivals
  * and the pieces they bring back. make_general in ai_board.c is its twin.
@@ -655,47 +683,26 @@ ai_unmake:
 .Lunmake_capture_general:
     rjmp .Lunmake_general
 
-/* The capture the make's capture path made: the mover back to f with the
- * mark it had, then the victim (victim_back). */
+/* The capture the make's capture path made: capture_unmake for the side
+ * that moved. */
 .Lunmake_capture:
     cpi r18, AI_ASM_CAPTURE_HIGH
     brne .Lunmake_capture_general
     mov r20, r24
     andi r20, 0x1F                  /* f */
     move_to r21, r18                /* t */
-    lds r18, BOARD + AI_OFF_STM
-    ldi r19, 1
-    eor r18, r19                    /* s: the side that moved */
-    camp_flag r19, r18, r21
-    tst r19
-    brne .Lunmake_capture_general   /* an arriving capture */
-    sts BOARD + AI_OFF_STM, r18
-    side_y r18
     movw r30, r22                   /* Z = u */
-    restore_undo
-    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
-    sts BOARD + AI_OFF_VALUE, r0
-    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    sts BOARD + AI_OFF_VALUE + 1, r0
-    ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
-    board_x AI_OFF_CELL, r21
-    ld r19, X                       /* the mover's cell, at t */
-    board_x AI_OFF_CELL, r20
-    mov r22, r19
-    andi r22, ~(1 << AI_ASM_CELL_MARK_BIT) & 0xFF
-    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
-    ori r22, 1 << AI_ASM_CELL_MARK_BIT
-    st X, r22                       /* cell[f]: marked as it was */
-    sbrc r25, AI_ASM_UNDO_MOVER_MARKED_BIT
-    rjmp 1f
-    ldd r22, Y + AI_OFF_MARKS       /* the capture's mark taken back */
-    dec r22
-    std Y + AI_OFF_MARKS, r22
-1:  andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
-    swap r19
-    piece_x r18, r19
-    st X, r20
-    rjmp victim_back
+    lds r18, BOARD + AI_OFF_STM     /* the side that moved is the other one */
+    sbrs r18, 0
+    rjmp .Lunmake_capture_black
+    cpi r21, AI_ASM_CAMP_WHITE
+    brsh .Lunmake_capture_general   /* an arriving capture */
+    capture_unmake 0
+.Lunmake_capture_black:
+    cpi r21, AI_ASM_CAMP_BLACK_END
+    brsh 1f
+    rjmp .Lunmake_general           /* an arriving capture */
+1:  capture_unmake 1
 
 /* Every other move (unmake_general in ai_board.c is its twin): the value,
  * the hands and the mover's last step back from u; a placed or returned
@@ -756,7 +763,8 @@ ai_unmake:
     sbrs r25, 7
     rjmp 6f                         /* not a capture */
     mov r25, r23
-    rjmp victim_back
+    rcall victim_back
+    rjmp .Lug_done
 6:  board_x AI_OFF_CELL, r21
     st X, r1                        /* cell[t] = 0 */
 .Lug_done:
@@ -766,8 +774,9 @@ ai_unmake:
 
 /* The victim back into its old slot of side o's list (the piece that
  * filled the slot goes last again), o's counters with it (the value came
- * back from u); the undo flags in r25, t in r21, s in r18. Ends the
- * unmake: pops Y. */
+ * back from u); the undo flags in r25, t in r21, s in r18. Its ret ends
+ * a capture's unmake (capture_unmake jumps here); the general path calls
+ * it and pops Y after. */
 victim_back:
     ldi r24, 1
     eor r24, r18                    /* o */
@@ -821,9 +830,7 @@ victim_back:
     ldd r22, Z + AI_OFF_IN_CAMP
     inc r22
     std Z + AI_OFF_IN_CAMP, r22
-5:  pop r29
-    pop r28
-    ret
+5:  ret
 
 /* remove_last_piece in ai_board.c: the side's last listed piece (placed
  * or returned: on a home point, never in the enemy camp) off the board;
