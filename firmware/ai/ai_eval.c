@@ -26,11 +26,20 @@ static uint8_t blocked_pieces(uint8_t side)
     return blocked;
 }
 
+/* On the AVR, ai_blocked_value is ai_eval_avr.S; this C twin stays as
+ * ai_blocked_value_ref for the AVR board check to compare it with. */
+#ifdef __AVR__
+#define ai_blocked_value ai_blocked_value_ref
+_Static_assert(AI_W_RACE_BLOCKED > 0 && AI_W_RACE_BLOCKED < 128, "ai_eval_avr.S: a weight out of its range");
+#endif
 int16_t ai_blocked_value(void)
 {
     const uint8_t s = ai_board.stm;
     return (int16_t)(AI_W_RACE_BLOCKED * ((int16_t)blocked_pieces((uint8_t)(s ^ 1u)) - (int16_t)blocked_pieces(s)));
 }
+#ifdef __AVR__
+#undef ai_blocked_value
+#endif
 
 /* On the AVR, ai_off_board_diff is ai_eval_avr.S; this C twin stays as
  * ai_off_board_diff_ref for the AVR board check to compare it with (the

@@ -100,3 +100,96 @@ ai_off_board_diff:
     sbc r25, r1
 9:  ret
     .size ai_off_board_diff, . - ai_off_board_diff
+
+/* int16_t ai_blocked_value(void) on the AVR, in assembler: jasir's
+ * blocked pieces for the side to move, AI_W_RACE_BLOCKED for each enemy
+ * piece outside its camp with no empty point to step to, less the same
+ * for each of its own (the C twin, ai_blocked_value_ref in ai_eval.c, is
+ * the host's and the AVR board check's reference). Runs at every jasir
+ * evaluation the bounds do not settle. */
+    .section .text.ai_blocked_value,"ax",@progbits
+    .global ai_blocked_value
+    .type ai_blocked_value, @function
+ai_blocked_value:
+    push r28
+    push r29
+    lds r24, BOARD + AI_OFF_STM
+    ldi r19, 1
+    eor r24, r19                        /* the other side */
+    rcall blocked_pieces
+    mov r19, r25
+    lds r24, BOARD + AI_OFF_STM         /* the side to move */
+    rcall blocked_pieces
+    sub r19, r25                        /* theirs less ours: -5..5 */
+    ldi r18, AI_W_RACE_BLOCKED
+    mulsu r19, r18
+    movw r24, r0
+    clr r1
+    pop r29
+    pop r28
+    ret
+/* r25 = side r24's pieces outside its enemy camp whose links all lead to
+ * occupied points. Y the side's link table (flash), r20:r21 its next
+ * listed piece, r22 the pieces left, r23 the enemy camp's first point.
+ * Keeps r19. */
+blocked_pieces:
+    clr r25
+    clr r23                             /* Black's enemy camp starts at 0 */
+    tst r24
+    brne 1f
+    ldi r23, AI_ASM_CAMP_WHITE
+1:  mov r18, r24
+    lsl r18
+    ldi r26, lo8(BOARD + AI_OFF_LINKS)
+    ldi r27, hi8(BOARD + AI_OFF_LINKS)
+    add r26, r18
+    adc r27, r1
+    ld r28, X+
+    ld r29, X                           /* links[side] */
+    ldi r26, lo8(BOARD + AI_OFF_COUNT)
+    ldi r27, hi8(BOARD + AI_OFF_COUNT)
+    add r26, r24
+    adc r27, r1
+    ld r22, X                           /* count[side] */
+    mov r18, r24
+    lsl r18
+    lsl r18
+    add r18, r24                        /* side * AI_SIDE_PIECES (5) */
+    ldi r20, lo8(BOARD + AI_OFF_PIECE)
+    ldi r21, hi8(BOARD + AI_OFF_PIECE)
+    add r20, r18
+    adc r21, r1                         /* piece[side] */
+.Lb_piece:
+    subi r22, 1
+    brcs .Lb_done                       /* no piece left */
+    movw r26, r20
+    ld r18, X+                          /* f */
+    movw r20, r26
+    mov r26, r18
+    sub r26, r23
+    cpi r26, AI_ASM_CAMP_BLACK_END      /* RULES_FILES: f - camp_first < 5 */
+    brlo .Lb_piece                      /* arrived pieces do not count */
+    movw r30, r28
+    add r30, r18
+    adc r31, r1
+    lpm r26, Z                          /* f's list: at this offset in the table */
+    movw r30, r28
+    add r30, r26
+    adc r31, r1
+.Lb_link:
+    lpm r26, Z+                         /* t */
+    cpi r26, AI_ASM_LINK_END
+    breq .Lb_blocked
+    ldi r27, 0
+    subi r26, lo8(-(BOARD + AI_OFF_CELL))
+    sbci r27, hi8(-(BOARD + AI_OFF_CELL))   /* X = &cell[t] */
+    ld r18, X
+    tst r18
+    brne .Lb_link                       /* taken: the next link */
+    rjmp .Lb_piece                      /* an empty point: not blocked */
+.Lb_blocked:
+    inc r25
+    rjmp .Lb_piece
+.Lb_done:
+    ret
+    .size ai_blocked_value, . - ai_blocked_value
