@@ -856,18 +856,199 @@ remove_last:
  * wanted (T set, and then nothing else), not the step the chain's limit
  * bans, and an arrival that spends a mark while a captured piece waits
  * brings it back (ai_push_returns); anything else is pushed as it is. An
- * own piece and an empty point outside the camp are passed over in 16 and
- * 18 cycles a link. The list lives in registers (no generator state in
+ * own piece and an empty point outside the camp are passed over in 15 and
+ * 16 cycles a link. The list lives in registers (no generator state in
  * RAM but the banned step's to-point, written only when a step is banned):
  * r14:r15 the next entry, r18 the count (past the room too, as
  * rules_move_list_push counts), r19 the room. Returns the count, or
  * RULES_OVERFLOW past the room.
  * Also kept: r6:r7 the cells, r12:r13 the side's link table (flash), r16
  * the banned step's from-point (RULES_NO_POINT: none), r17 the pieces
- * left, Y the piece list, r21 the own side's cell bit, r23 the enemy
- * camp's first point, r25 f; per link r22 t, r20 its cell, Z the link
- * list. */
+ * left, Y the piece list, r25 f; per link r22 t, r20 its cell, Z the link
+ * list. The side's cell bit, its enemy camp and its bytes are constants:
+ * the work is written once per side (tactical_side). */
 #define GEN_RULES ai_gen_rules
+/* The tactical generator's work for side s (0 White, 1 Black), written
+ * once per side so that the side's bytes, its cell bit and its enemy camp
+ * are constants; see ai_tactical_moves below. Registers as listed there. */
+.macro tactical_side s
+    /* the banned step: back along the side's last one, when that would
+     * make the chain reach the rule set's limit (length - 1 + 2 >= limit) */
+    ldi r16, AI_ASM_NO_POINT
+    lds r25, BOARD + AI_OFF_CHAIN_LIMIT
+    tst r25
+    breq 3f
+    lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
+    cpi r22, AI_ASM_NO_POINT
+    breq 3f
+    lds r20, BOARD + AI_OFF_HAND + \s
+    swap r20
+    lsr r20
+    lsr r20
+    andi r20, 0x03                  /* the chain's length - 1 */
+    subi r20, -2
+    cp r20, r25
+    brlo 3f
+    lds r16, BOARD + AI_OFF_CHAIN_TO + \s
+    sts GEN_RULES + AI_ASM_G_BANNED_TO, r22
+3:  ldi r28, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    ldi r29, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)  /* Y = piece[s] */
+    lds r17, BOARD + AI_OFF_COUNT + \s
+    lds r12, BOARD + AI_OFF_LINKS + 2 * \s
+    lds r13, BOARD + AI_OFF_LINKS + 2 * \s + 1  /* links[s] */
+    subi r17, 1
+    brcc .Lt_first\s                /* the first piece */
+.Lt_done\s:
+    mov r24, r18                    /* the count ... */
+    cp r19, r18
+    brsh 4f
+    ldi r24, AI_ASM_OVERFLOW        /* ... past the room */
+4:  ret
+.Lt_piece\s:
+    subi r17, 1
+    brcs .Lt_done\s                 /* no piece left */
+.Lt_first\s:
+    ld r25, Y+                      /* f */
+.if \s
+    cpi r25, AI_ASM_CAMP_BLACK_END
+    brlo .Lt_piece\s                /* arrived pieces stay */
+.else
+    cpi r25, AI_ASM_CAMP_WHITE
+    brsh .Lt_piece\s
+.endif
+    movw r30, r12
+    add r30, r25
+    adc r31, r1
+    lpm r24, Z                      /* f's list: at this offset in the table */
+    movw r30, r12
+    add r30, r24
+    adc r31, r1
+.Lt_link\s:
+    lpm r22, Z+                     /* t */
+    cpi r22, AI_ASM_LINK_END
+    breq .Lt_piece\s
+    movw r26, r6
+    add r26, r22
+    adc r27, r1
+    ld r20, X                       /* c = cell[t] */
+    tst r20
+    breq .Lt_empty\s
+    sbrc r20, \s
+    rjmp .Lt_link\s                 /* an own piece */
+    /* an enemy piece: a capture */
+.if \s
+    cpi r22, AI_ASM_CAMP_BLACK_END
+    brsh 1f
+.else
+    cpi r22, AI_ASM_CAMP_WHITE
+    brlo 1f
+.endif
+    rjmp .Lt_arriving_capture\s
+1:  brts .Lt_link\s                 /* not shielded, and only those are wanted */
+    cp r25, r16
+    breq .Lt_banned_capture\s
+.Lt_push_capture\s:
+    ldi r20, AI_ASM_CAPTURE_HIGH
+/* RULES_MOVE(f, t, RULES_NO_POINT, capture) on the list, as
+ * rules_move_list_push does (counted past its room); r20: the high byte's
+ * flags, AI_ASM_PLAIN_HIGH or AI_ASM_CAPTURE_HIGH */
+.Lt_push\s:
+    cp r18, r19
+    brsh 5f                         /* no room: counted only */
+    movw r26, r14
+    mov r24, r22
+    swap r24
+    lsl r24
+    andi r24, 0xE0
+    or r24, r25
+    st X+, r24                      /* f | t << 5 */
+    mov r24, r22
+    lsr r24
+    lsr r24
+    lsr r24
+    or r24, r20
+    st X+, r24                      /* t >> 3, no return point, the capture flag */
+    movw r14, r26
+5:  inc r18
+    rjmp .Lt_link\s
+/* f is the banned step's from-point: is t its to-point? */
+.Lt_banned_capture\s:
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    brne .Lt_push_capture\s
+    rjmp .Lt_link\s
+.Lt_banned_arrival\s:
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    brne .Lt_arrival\s
+    rjmp .Lt_link\s
+.Lt_empty\s:
+.if \s
+    cpi r22, AI_ASM_CAMP_BLACK_END
+    brsh .Lt_link\s                 /* an empty point outside the camp */
+.else
+    cpi r22, AI_ASM_CAMP_WHITE
+    brlo .Lt_link\s
+.endif
+    /* an arrival at an empty point */
+    brts .Lt_link\s                 /* not shielded */
+    cp r25, r16
+    breq .Lt_banned_arrival\s
+.Lt_arrival\s:
+    ldi r20, AI_ASM_PLAIN_HIGH
+/* an arrival (r20: AI_ASM_PLAIN_HIGH, or AI_ASM_CAPTURE_HIGH for an
+ * arriving capture): a spent mark brings a captured piece back, where
+ * pieces return on arrival and one waits. The mark is the mover's, or,
+ * where captures mark inside the camp too, the capture's own, spent at
+ * once. */
+.Lt_arrival_rules\s:
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    rjmp .Lt_push\s                 /* pieces do not return in this rule set */
+    lds r24, BOARD + AI_OFF_HAND + \s
+    andi r24, AI_ASM_HAND_CAPTURED
+    breq .Lt_push\s                 /* none waits */
+    movw r26, r6
+    add r26, r25
+    adc r27, r1
+    ld r24, X
+    sbrc r24, AI_ASM_CELL_MARK_BIT
+    rjmp .Lt_returns\s              /* a marked piece spends its mark */
+    cpi r20, AI_ASM_CAPTURE_HIGH
+    brne .Lt_push\s                 /* an unmarked piece arriving */
+    sbrc r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
+    rjmp .Lt_push\s                 /* an arriving capture that gives no mark */
+.Lt_returns\s:
+    push r25
+    push r30
+    push r31
+    mov r24, r25                    /* (f, t, the high byte's flags) */
+    movw r26, r14
+    rcall ai_push_returns
+    movw r14, r26
+    pop r31
+    pop r30
+    pop r25
+    rjmp .Lt_link\s
+/* an arriving capture: shielded where home pieces are protected; it is
+ * pushed only when that is the kind wanted (T) */
+.Lt_arriving_capture\s:
+    lds r0, BOARD + AI_OFF_FLAGS
+    brts 6f
+    sbrc r0, AI_ASM_HOME_PROTECT_BIT
+    rjmp .Lt_link\s                 /* shielded, not wanted */
+    rjmp 7f
+6:  sbrs r0, AI_ASM_HOME_PROTECT_BIT
+    rjmp .Lt_link\s                 /* not shielded, and only those are wanted */
+7:  ldi r20, AI_ASM_CAPTURE_HIGH
+    cp r25, r16
+    brne .Lt_arrival_rules\s
+    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
+    cp r24, r22
+    brne .Lt_arrival_rules\s
+    rjmp .Lt_link\s                 /* the banned step */
+.endm
+
     .section .text.ai_tactical_moves,"ax",@progbits
     .global ai_shielded_moves
     .type ai_shielded_moves, @function
@@ -910,204 +1091,16 @@ ai_tactical_moves_unsaved:
     movw r14, r24                   /* the next entry: buf */
     clr r18                         /* none yet */
     mov r19, r22                    /* the room: cap */
-    lds r24, BOARD + AI_OFF_STM     /* s */
-    ldi r30, lo8(BOARD)
-    ldi r31, hi8(BOARD)
-    add r30, r24
-    adc r31, r1                     /* Z = the board + s */
-    /* the banned step: back along the side's last one, when that would
-     * make the chain reach the rule set's limit (length - 1 + 2 >= limit) */
-    ldi r16, AI_ASM_NO_POINT
-    lds r25, BOARD + AI_OFF_CHAIN_LIMIT
-    tst r25
-    breq 3f
-    ldd r22, Z + AI_OFF_CHAIN_FROM
-    cpi r22, AI_ASM_NO_POINT
-    breq 3f
-    ldd r20, Z + AI_OFF_HAND
-    swap r20
-    lsr r20
-    lsr r20
-    andi r20, 0x03                  /* the chain's length - 1 */
-    subi r20, -2
-    cp r20, r25
-    brlo 3f
-    ldd r16, Z + AI_OFF_CHAIN_TO
-    sts GEN_RULES + AI_ASM_G_BANNED_TO, r22
-3:  mov r21, r24
-    inc r21                         /* own cell bit: s + 1 */
-    clr r23                         /* Black's enemy camp starts at 0 */
-    tst r24
-    brne 1f
-    ldi r23, AI_ASM_CAMP_WHITE
-1:  mov r25, r24
-    lsl r25
-    lsl r25
-    add r25, r24                    /* s * AI_SIDE_PIECES (5) */
-    ldi r28, lo8(BOARD + AI_OFF_PIECE)
-    ldi r29, hi8(BOARD + AI_OFF_PIECE)
-    add r28, r25
-    adc r29, r1                     /* Y = piece[s] */
-    ldd r17, Z + AI_OFF_COUNT       /* count[s] */
-    lsl r24
-    board_x AI_OFF_LINKS, r24
-    ld r12, X+
-    ld r13, X                       /* links[s] */
     ldi r24, lo8(BOARD + AI_OFF_CELL)
     mov r6, r24
     ldi r24, hi8(BOARD + AI_OFF_CELL)
     mov r7, r24
-    subi r17, 1
-    brcc .Lt_first                  /* the first piece */
-.Lt_done:
-    mov r24, r18                    /* the count ... */
-    cp r19, r18
-    brsh 4f
-    ldi r24, AI_ASM_OVERFLOW        /* ... past the room */
-4:  ret
-.Lt_piece:
-    subi r17, 1
-    brcs .Lt_done                   /* no piece left */
-.Lt_first:
-    ld r25, Y+                      /* f */
-    mov r24, r25
-    sub r24, r23
-    cpi r24, AI_ASM_CAMP_BLACK_END  /* RULES_FILES: f - camp_first < 5 */
-    brlo .Lt_piece                  /* arrived pieces stay */
-    movw r30, r12
-    add r30, r25
-    adc r31, r1
-    lpm r24, Z                      /* f's list: at this offset in the table */
-    movw r30, r12
-    add r30, r24
-    adc r31, r1
-.Lt_link:
-    lpm r22, Z+                     /* t */
-    cpi r22, AI_ASM_LINK_END
-    breq .Lt_piece
-    movw r26, r6
-    add r26, r22
-    adc r27, r1
-    ld r20, X                       /* c = cell[t] */
-    tst r20
-    breq .Lt_empty
-    mov r24, r20
-    and r24, r21
-    brne .Lt_link                   /* an own piece */
-    /* an enemy piece: a capture */
-    mov r24, r22
-    sub r24, r23
-    cpi r24, AI_ASM_CAMP_BLACK_END
-    brsh 1f
-    rjmp .Lt_arriving_capture
-1:    brts .Lt_link                   /* not shielded, and only those are wanted */
-    cp r25, r16
-    breq .Lt_banned_capture
-.Lt_push_capture:
-    ldi r20, AI_ASM_CAPTURE_HIGH
-/* RULES_MOVE(f, t, RULES_NO_POINT, capture) on the list, as
- * rules_move_list_push does (counted past its room); r20: the high byte's
- * flags, AI_ASM_PLAIN_HIGH or AI_ASM_CAPTURE_HIGH */
-.Lt_push:
-    cp r18, r19
-    brsh 5f                         /* no room: counted only */
-    movw r26, r14
-    mov r24, r22
-    swap r24
-    lsl r24
-    andi r24, 0xE0
-    or r24, r25
-    st X+, r24                      /* f | t << 5 */
-    mov r24, r22
-    lsr r24
-    lsr r24
-    lsr r24
-    or r24, r20
-    st X+, r24                      /* t >> 3, no return point, the capture flag */
-    movw r14, r26
-5:  inc r18
-    rjmp .Lt_link
-/* f is the banned step's from-point: is t its to-point? */
-.Lt_banned_capture:
-    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
-    cp r24, r22
-    brne .Lt_push_capture
-    rjmp .Lt_link
-.Lt_banned_arrival:
-    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
-    cp r24, r22
-    brne .Lt_arrival
-    rjmp .Lt_link
-.Lt_empty:
-    mov r24, r22
-    sub r24, r23
-    cpi r24, AI_ASM_CAMP_BLACK_END
-    brsh .Lt_link                   /* an empty point outside the camp */
-    /* an arrival at an empty point */
-    brts .Lt_link                   /* not shielded */
-    cp r25, r16
-    breq .Lt_banned_arrival
-.Lt_arrival:
-    ldi r20, AI_ASM_PLAIN_HIGH
-/* an arrival (r20: AI_ASM_PLAIN_HIGH, or AI_ASM_CAPTURE_HIGH for an
- * arriving capture): a spent mark brings a captured piece back, where
- * pieces return on arrival and one waits. The mark is the mover's, or,
- * where captures mark inside the camp too, the capture's own, spent at
- * once. */
-.Lt_arrival_rules:
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
-    rjmp .Lt_push                   /* pieces do not return in this rule set */
-    ldi r26, lo8(BOARD + AI_OFF_HAND - 1)
-    ldi r27, hi8(BOARD + AI_OFF_HAND - 1)
-    add r26, r21
-    adc r27, r1
-    ld r24, X                       /* hand[s] */
-    andi r24, AI_ASM_HAND_CAPTURED
-    breq .Lt_push                   /* none waits */
-    movw r26, r6
-    add r26, r25
-    adc r27, r1
-    ld r24, X
-    sbrc r24, AI_ASM_CELL_MARK_BIT
-    rjmp .Lt_returns                /* a marked piece spends its mark */
-    cpi r20, AI_ASM_CAPTURE_HIGH
-    brne .Lt_push                   /* an unmarked piece arriving */
-    sbrc r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
-    rjmp .Lt_push                   /* an arriving capture that gives no mark */
-.Lt_returns:
-    push r21
-    push r23
-    push r25
-    push r30
-    push r31
-    mov r24, r25                    /* (f, t, the high byte's flags) */
-    movw r26, r14
-    rcall ai_push_returns
-    movw r14, r26
-    pop r31
-    pop r30
-    pop r25
-    pop r23
-    pop r21
-    rjmp .Lt_link
-/* an arriving capture: shielded where home pieces are protected; it is
- * pushed only when that is the kind wanted (T) */
-.Lt_arriving_capture:
-    lds r0, BOARD + AI_OFF_FLAGS
-    brts 6f
-    sbrc r0, AI_ASM_HOME_PROTECT_BIT
-    rjmp .Lt_link                   /* shielded, not wanted */
-    rjmp 7f
-6:  sbrs r0, AI_ASM_HOME_PROTECT_BIT
-    rjmp .Lt_link                   /* not shielded, and only those are wanted */
-7:  ldi r20, AI_ASM_CAPTURE_HIGH
-    cp r25, r16
-    brne .Lt_arrival_rules
-    lds r24, GEN_RULES + AI_ASM_G_BANNED_TO
-    cp r24, r22
-    brne .Lt_arrival_rules
-    rjmp .Lt_link                   /* the banned step */
+    lds r24, BOARD + AI_OFF_STM
+    sbrc r24, 0
+    rjmp .Lt_black
+    tactical_side 0
+.Lt_black:
+    tactical_side 1
     .size ai_tactical_moves, . - ai_shielded_moves
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t
