@@ -213,10 +213,126 @@
     ret
 .endm
 
+/* take_victim and victim_back (below) for a capture's victim of side o
+ * (0 White, 1 Black), written once per side for the captures' fast paths:
+ * the same steps with o's bytes at constant addresses. take_victim_side:
+ * t in r21, the victim's cell in r25; changes r0, r22-r24, r26, r27, r30,
+ * r31. */
+.macro take_victim_side o
+    lds r22, BOARD + AI_OFF_COUNT + (\o)
+    dec r22
+    sts BOARD + AI_OFF_COUNT + (\o), r22
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * (\o), r22
+    ld r23, X                       /* last = piece[o][count[o]] */
+    mov r22, r25
+    andi r22, AI_ASM_CELL_SLOT
+    swap r22
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * (\o), r22
+    st X, r23                       /* piece[o][vslot] = last */
+    board_x AI_OFF_CELL, r23
+    ld r22, X
+    andi r22, ~AI_ASM_CELL_SLOT & 0xFF
+    mov r23, r25
+    andi r23, AI_ASM_CELL_SLOT
+    or r22, r23
+    st X, r22                       /* cell[last]'s slot = vslot (t's cell: the caller writes it after) */
+    ldi r23, 1                      /* a captured piece ... */
+    sbrs r25, AI_ASM_CELL_MARK_BIT
+    rjmp 1f
+    lds r22, BOARD + AI_OFF_MARKS + (\o)  /* a marked victim: o has one less */
+    dec r22
+    sts BOARD + AI_OFF_MARKS + (\o), r22
+    lds r0, BOARD + AI_OFF_FLAGS
+    sbrc r0, AI_ASM_RESERVE_IF_MARKED_BIT
+    ldi r23, AI_ASM_HAND_READY_ONE  /* ... or a ready one */
+1:  lds r22, BOARD + AI_OFF_HAND + (\o)
+    add r22, r23
+    sts BOARD + AI_OFF_HAND + (\o), r22
+    /* was the victim in its enemy camp? */
+.if (\o)
+    cpi r21, AI_ASM_CAMP_BLACK_END
+    brsh 2f
+.else
+    cpi r21, AI_ASM_CAMP_WHITE
+    brlo 2f
+.endif
+    lds r22, BOARD + AI_OFF_IN_CAMP + (\o)
+    dec r22
+    sts BOARD + AI_OFF_IN_CAMP + (\o), r22
+2:  lds r30, BOARD + AI_OFF_VALUES + 2 * (\o)   /* value -= row_o[t] */
+    lds r31, BOARD + AI_OFF_VALUES + 2 * (\o) + 1
+    mov r22, r21
+    lsl r22
+    add r30, r22
+    adc r31, r1
+    lpm r22, Z+
+    lpm r23, Z
+    lds r26, BOARD + AI_OFF_VALUE
+    lds r27, BOARD + AI_OFF_VALUE + 1
+    sub r26, r22
+    sbc r27, r23
+    sts BOARD + AI_OFF_VALUE, r26
+    sts BOARD + AI_OFF_VALUE + 1, r27
+.endm
+
+/* victim_back_side: the undo flags in r25, t in r21; ends the unmake
+ * (ret). */
+.macro victim_back_side o
+    lds r22, BOARD + AI_OFF_COUNT + (\o)  /* n: the victim's side's count */
+    mov r23, r22
+    inc r23
+    sts BOARD + AI_OFF_COUNT + (\o), r23
+    mov r23, r25
+    andi r23, AI_ASM_CELL_SLOT
+    swap r23                        /* vslot */
+    board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * (\o), r23  /* X = &piece[o][vslot] */
+    cp r23, r22
+    breq 2f
+    ld r19, X                       /* the piece that filled the slot ... */
+    st X, r21                       /* piece[o][vslot] = t */
+    mov r0, r22
+    sub r0, r23
+    add r26, r0
+    adc r27, r1
+    st X, r19                       /* ... goes last: piece[o][n] */
+    board_x AI_OFF_CELL, r19
+    ld r19, X
+    andi r19, ~AI_ASM_CELL_SLOT & 0xFF
+    swap r22                        /* n << 4 */
+    or r19, r22
+    st X, r19                       /* its cell's slot = n */
+    rjmp 3f
+2:  st X, r21                       /* piece[o][vslot] = t */
+3:  mov r19, r25                    /* cell[t] = o's piece in vslot, marked as it was */
+    andi r19, AI_ASM_CELL_SLOT
+    ori r19, (\o) + 1                 /* o's side bit */
+    sbrc r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
+    ori r19, 1 << AI_ASM_CELL_MARK_BIT
+    board_x AI_OFF_CELL, r21
+    st X, r19
+    sbrs r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
+    rjmp 4f
+    lds r22, BOARD + AI_OFF_MARKS + (\o)
+    inc r22
+    sts BOARD + AI_OFF_MARKS + (\o), r22
+4:
+.if (\o)
+    cpi r21, AI_ASM_CAMP_BLACK_END
+    brsh 5f
+.else
+    cpi r21, AI_ASM_CAMP_WHITE
+    brlo 5f
+.endif
+    lds r22, BOARD + AI_OFF_IN_CAMP + (\o)
+    inc r22
+    sts BOARD + AI_OFF_IN_CAMP + (\o), r22
+5:  ret
+.endm
+
 /* The capture that does not arrive (no return point, t outside the
  * mover's enemy camp), for side s, its make and unmake: the mover is
  * marked (outside the camp every rule set marks it), the victim leaves
- * (take_victim) and comes back (victim_back). make: r20 f, r21 t, r23:r22
+ * (take_victim_side) and comes back (victim_back_side). make: r20 f, r21 t, r23:r22
  * u. */
 .macro capture_make s
     board_x AI_OFF_CELL, r20
@@ -259,7 +375,7 @@
     lds r22, BOARD + AI_OFF_MARKS + \s
     inc r22
     sts BOARD + AI_OFF_MARKS + \s, r22
-1:  rcall take_victim
+1:  take_victim_side 1 - \s
     board_x AI_OFF_CELL, r21
     ori r19, 1 << AI_ASM_CELL_MARK_BIT
     st X, r19                       /* cell[t] = the mover's cell, marked */
@@ -303,7 +419,7 @@
     swap r19
     board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r19
     st X, r20
-    rjmp victim_back
+    victim_back_side 1 - \s
 .endm
 
 /* unmake: r20 f, r21 t, Z = u */
