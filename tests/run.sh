@@ -26,7 +26,7 @@ for t in "$@"; do
 done
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
-  out=$({ tests/layers.sh; tests/cli.sh "$dir/.." "$sim" "$elf"; \
+  out=$({ tests/layers.sh; tests/size.sh "$dir/../.."; tests/cli.sh "$dir/.." "$sim" "$elf"; \
          tests/flash.sh "$sim" "$elf" "$dir/../../bootloader/optiboot.hex"
          tests/interactive.sh "$sim" "$elf"
          hw=$dir/../../hardware/jarmo-handheld/netlist.csv

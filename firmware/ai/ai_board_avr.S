@@ -1228,8 +1228,78 @@ ai_tactical_moves_unsaved:
  * nothing, so the loop lives in the registers a callee may clobber and
  * six saved ones: r12:r13 the side's link table (flash), r14:r15 the piece
  * list, r16 f, r17 the pieces left, r18 l->n, r19 l->cap, r20 banned_to,
- * r22 banned_from, r23 the enemy camp's first point, Y the next free
- * entry, X a cell, Z the link list; l waits on the stack. */
+ * r22 banned_from, Y the next free entry, X a cell, Z the link list; l
+ * waits on the stack. Written once per side (quiet_side), so the side's
+ * enemy camp and bytes are constants. */
+/* The quiet generator's link loop for side s (0 White, 1 Black), written
+ * once per side so that its enemy camp and its bytes are constants; see
+ * ai_quiet_links below. */
+.macro quiet_side s
+    ldi r26, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    ldi r27, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    movw r14, r26                   /* piece[s] */
+    lds r17, BOARD + AI_OFF_COUNT + \s
+    lds r12, BOARD + AI_OFF_LINKS + 2 * \s
+    lds r13, BOARD + AI_OFF_LINKS + 2 * \s + 1  /* links[s] */
+.Lq_piece\s:
+    subi r17, 1
+    brcs .Lq_done_near\s            /* no piece left */
+    movw r26, r14
+    ld r16, X+                      /* f */
+    movw r14, r26
+.if \s
+    cpi r16, AI_ASM_CAMP_BLACK_END
+    brlo .Lq_piece\s                /* arrived pieces stay */
+.else
+    cpi r16, AI_ASM_CAMP_WHITE
+    brsh .Lq_piece\s
+.endif
+    movw r30, r12
+    add r30, r16
+    adc r31, r1
+    lpm r24, Z                      /* f's list: at this offset in the table */
+    movw r30, r12
+    add r30, r24
+    adc r31, r1
+.Lq_link\s:
+    lpm r25, Z+                     /* t */
+    cpi r25, AI_ASM_LINK_END
+    breq .Lq_piece\s
+    board_x AI_OFF_CELL, r25
+    ld r24, X
+    tst r24
+    brne .Lq_link\s                 /* a piece there: not a quiet step */
+.if \s
+    cpi r25, AI_ASM_CAMP_BLACK_END
+    brlo .Lq_link\s                 /* an arrival: tactical */
+.else
+    cpi r25, AI_ASM_CAMP_WHITE
+    brsh .Lq_link\s
+.endif
+    cp r16, r22
+    brne 2f
+    cp r25, r20
+    breq .Lq_link\s                 /* the step the chain's limit bans */
+2:  cp r18, r19
+    brsh 3f                         /* no room: counted only */
+    mov r24, r25                    /* RULES_MOVE(f, t, RULES_NO_POINT, 0) */
+    swap r24
+    lsl r24
+    andi r24, 0xE0
+    or r24, r16                     /* f | t << 5 */
+    st Y+, r24
+    mov r24, r25
+    lsr r24
+    lsr r24
+    lsr r24
+    ori r24, AI_ASM_PLAIN_HIGH      /* t >> 3, the return point RULES_NO_POINT */
+    st Y+, r24
+3:  inc r18
+    rjmp .Lq_link\s
+.Lq_done_near\s:
+    rjmp .Lq_done
+.endm
+
     .section .text.ai_quiet_links,"ax",@progbits
     .global ai_quiet_links
     .type ai_quiet_links, @function
@@ -1253,72 +1323,12 @@ ai_quiet_links:
     adc r29, r1
     add r28, r18
     adc r29, r1                     /* Y = &buf[n] */
-    lds r24, BOARD + AI_OFF_STM     /* s */
-    clr r23                         /* Black's enemy camp starts at 0 */
-    tst r24
-    brne 1f
-    ldi r23, AI_ASM_CAMP_WHITE
-1:  mov r25, r24
-    lsl r25
-    lsl r25
-    add r25, r24                    /* s * AI_SIDE_PIECES (5) */
-    board_x AI_OFF_PIECE, r25
-    movw r14, r26                   /* piece[s] */
-    board_x AI_OFF_COUNT, r24
-    ld r17, X                       /* count[s] */
-    lsl r24
-    board_x AI_OFF_LINKS, r24
-    ld r12, X+
-    ld r13, X                       /* links[s] */
-.Lq_piece:
-    subi r17, 1
-    brcs .Lq_done                   /* no piece left */
-    movw r26, r14
-    ld r16, X+                      /* f */
-    movw r14, r26
-    mov r24, r16
-    sub r24, r23
-    cpi r24, AI_ASM_CAMP_BLACK_END  /* RULES_FILES: f - camp_first < 5 */
-    brlo .Lq_piece                  /* arrived pieces stay */
-    movw r30, r12
-    add r30, r16
-    adc r31, r1
-    lpm r24, Z                      /* f's list: at this offset in the table */
-    movw r30, r12
-    add r30, r24
-    adc r31, r1
-.Lq_link:
-    lpm r25, Z+                     /* t */
-    cpi r25, AI_ASM_LINK_END
-    breq .Lq_piece
-    board_x AI_OFF_CELL, r25
-    ld r24, X
-    tst r24
-    brne .Lq_link                   /* a piece there: not a quiet step */
-    mov r24, r25
-    sub r24, r23
-    cpi r24, AI_ASM_CAMP_BLACK_END
-    brlo .Lq_link                   /* an arrival: tactical */
-    cp r16, r22
-    brne 2f
-    cp r25, r20
-    breq .Lq_link                   /* the step the chain's limit bans */
-2:  cp r18, r19
-    brsh 3f                         /* no room: counted only */
-    mov r24, r25                    /* RULES_MOVE(f, t, RULES_NO_POINT, 0) */
-    swap r24
-    lsl r24
-    andi r24, 0xE0
-    or r24, r16                     /* f | t << 5 */
-    st Y+, r24
-    mov r24, r25
-    lsr r24
-    lsr r24
-    lsr r24
-    ori r24, AI_ASM_PLAIN_HIGH      /* t >> 3, the return point RULES_NO_POINT */
-    st Y+, r24
-3:  inc r18
-    rjmp .Lq_link
+    lds r24, BOARD + AI_OFF_STM
+    sbrc r24, 0
+    rjmp .Lq_black
+    quiet_side 0
+.Lq_black:
+    quiet_side 1
 .Lq_done:
     pop r31
     pop r30                         /* l */
