@@ -20,6 +20,7 @@
  *
  * avr-gcc ABI: m in r25:r24, u in r23:r22; r18-r27, r30, r31 and r0 free;
  * r1 is zero and stays so. */
+#include "ai_asm.h"
 #include "ai_board_offsets.h"
 
 #define BOARD ai_board
@@ -76,6 +77,27 @@
 92:
 .endm
 
+/* Branches to label when point q is outside (out_of_camp) or inside
+ * (in_camp) side s's enemy camp (s a constant: 0 White, 1 Black). */
+.macro out_of_camp s, q, label
+.if \s
+    cpi \q, AI_ASM_CAMP_BLACK_END
+    brsh \label
+.else
+    cpi \q, AI_ASM_CAMP_WHITE
+    brlo \label
+.endif
+.endm
+.macro in_camp s, q, label
+.if \s
+    cpi \q, AI_ASM_CAMP_BLACK_END
+    brlo \label
+.else
+    cpi \q, AI_ASM_CAMP_WHITE
+    brsh \label
+.endif
+.endm
+
 /* push Y, then Y = the board + s: the side's bytes (popped before ret) */
 .macro side_y s
     push r28
@@ -130,6 +152,29 @@
     std Y + AI_OFF_CHAIN_TO, r21
 .endm
 
+/* u (Z) gets both hands and side s's last step (left in r22, r23) */
+.macro save_hands_chain s
+    lds r0, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, r0
+    lds r0, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, r0
+    lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
+    std Z + AI_UNDO_OFF_CHAIN_FROM, r22
+    lds r23, BOARD + AI_OFF_CHAIN_TO + \s
+    std Z + AI_UNDO_OFF_CHAIN_TO, r23
+.endm
+/* both hands and side s's last step back from u (Z) */
+.macro restore_hands_chain s
+    ldd r0, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, r0
+    ldd r0, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
+    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
+    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
+    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+.endm
+
 /* The plain step for side s (0 White, 1 Black), its make and unmake: the
  * commonest move, written once per side so that every address of the
  * side's bytes is a constant (no Y pointer to save, set and restore).
@@ -143,14 +188,7 @@
     inc r24
     sts BOARD + AI_OFF_IN_CAMP + \s, r24
 1:  movw r30, r22                   /* Z = u: what unmake needs */
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
-    lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
-    std Z + AI_UNDO_OFF_CHAIN_FROM, r22
-    lds r23, BOARD + AI_OFF_CHAIN_TO + \s
-    std Z + AI_UNDO_OFF_CHAIN_TO, r23
+    save_hands_chain \s
     std Z + AI_UNDO_OFF_FLAGS, r1
     ldi r24, 1 - \s
     sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
@@ -185,20 +223,7 @@
     sts BOARD + AI_OFF_CHAIN_TO + \s, r21
     lds r22, BOARD + AI_OFF_VALUES + 2 * \s
     lds r23, BOARD + AI_OFF_VALUES + 2 * \s + 1
-    lsl r21
-    movw r30, r22
-    add r30, r21
-    adc r31, r1
-    lpm r24, Z+
-    lpm r25, Z                      /* row[t] */
-    lsl r20
-    movw r30, r22
-    add r30, r20
-    adc r31, r1
-    lpm r22, Z+
-    lpm r23, Z                      /* row[f] */
-    sub r24, r22
-    sbc r25, r23
+    row_step_gain
     lds r22, BOARD + AI_OFF_VALUE
     lds r23, BOARD + AI_OFF_VALUE + 1
 .if \save_value
@@ -214,8 +239,10 @@
 .endm
 
 /* take_victim and victim_back (below) for a capture's victim of side o
- * (0 White, 1 Black), written once per side for the captures' fast paths:
- * the same steps with o's bytes at constant addresses. take_victim_side:
+ * (0 White, 1 Black), written once per side, so that o's bytes are at
+ * constant addresses; the captures' fast paths call the side's copy
+ * directly, the general path through take_victim and victim_back, which
+ * pick it. take_victim_side:
  * t in r21, the victim's cell in r25; changes r0, r22-r24, r26, r27, r30,
  * r31. */
 .macro take_victim_side o
@@ -249,13 +276,7 @@
     add r22, r23
     sts BOARD + AI_OFF_HAND + (\o), r22
     /* was the victim in its enemy camp? */
-.if (\o)
-    cpi r21, AI_ASM_CAMP_BLACK_END
-    brsh 2f
-.else
-    cpi r21, AI_ASM_CAMP_WHITE
-    brlo 2f
-.endif
+    out_of_camp (\o), r21, 2f
     lds r22, BOARD + AI_OFF_IN_CAMP + (\o)
     dec r22
     sts BOARD + AI_OFF_IN_CAMP + (\o), r22
@@ -316,13 +337,7 @@
     inc r22
     sts BOARD + AI_OFF_MARKS + (\o), r22
 4:
-.if (\o)
-    cpi r21, AI_ASM_CAMP_BLACK_END
-    brsh 5f
-.else
-    cpi r21, AI_ASM_CAMP_WHITE
-    brlo 5f
-.endif
+    out_of_camp (\o), r21, 5f
     lds r22, BOARD + AI_OFF_IN_CAMP + (\o)
     inc r22
     sts BOARD + AI_OFF_IN_CAMP + (\o), r22
@@ -332,8 +347,8 @@
 /* The capture that does not arrive (no return point, t outside the
  * mover's enemy camp), for side s, its make and unmake: the mover is
  * marked (outside the camp every rule set marks it), the victim leaves
- * (take_victim_side) and comes back (victim_back_side). make: r20 f, r21 t, r23:r22
- * u. */
+ * (take_victim_0/1) and comes back (victim_back_0/1). make: r20 f, r21 t,
+ * r23:r22 u. */
 .macro capture_make s
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
@@ -351,14 +366,7 @@
     ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
     movw r30, r22                   /* Z = u */
     std Z + AI_UNDO_OFF_FLAGS, r24
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
-    lds r0, BOARD + AI_OFF_CHAIN_FROM + \s
-    std Z + AI_UNDO_OFF_CHAIN_FROM, r0
-    lds r0, BOARD + AI_OFF_CHAIN_TO + \s
-    std Z + AI_UNDO_OFF_CHAIN_TO, r0
+    save_hands_chain \s
     lds r0, BOARD + AI_OFF_VALUE
     std Z + AI_UNDO_OFF_VALUE, r0
     lds r0, BOARD + AI_OFF_VALUE + 1
@@ -375,7 +383,12 @@
     lds r22, BOARD + AI_OFF_MARKS + \s
     inc r22
     sts BOARD + AI_OFF_MARKS + \s, r22
-1:  take_victim_side 1 - \s
+1:
+.if \s
+    rcall take_victim_0
+.else
+    rcall take_victim_1
+.endif
     board_x AI_OFF_CELL, r21
     ori r19, 1 << AI_ASM_CELL_MARK_BIT
     st X, r19                       /* cell[t] = the mover's cell, marked */
@@ -389,14 +402,7 @@
 .macro capture_unmake s
     ldi r18, \s
     sts BOARD + AI_OFF_STM, r18     /* s moves again */
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+    restore_hands_chain \s
     ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
     sts BOARD + AI_OFF_VALUE, r0
     ldd r0, Z + AI_UNDO_OFF_VALUE + 1
@@ -419,21 +425,18 @@
     swap r19
     board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r19
     st X, r20
-    victim_back_side 1 - \s
+.if \s
+    rjmp victim_back_0
+.else
+    rjmp victim_back_1
+.endif
 .endm
 
 /* unmake: r20 f, r21 t, Z = u */
 .macro plain_unmake s
     ldi r19, \s
     sts BOARD + AI_OFF_STM, r19     /* s moves again */
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+    restore_hands_chain \s
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the piece's cell, back from t */
     st X, r1
@@ -444,13 +447,7 @@
     board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r19
     st X, r20
     /* one less in the camp if t was in it */
-.if \s
-    cpi r21, AI_ASM_CAMP_BLACK_END
-    brsh 1f
-.else
-    cpi r21, AI_ASM_CAMP_WHITE
-    brlo 1f
-.endif
+    out_of_camp \s, r21, 1f
     lds r24, BOARD + AI_OFF_IN_CAMP + \s
     dec r24
     sts BOARD + AI_OFF_IN_CAMP + \s, r24
@@ -713,57 +710,16 @@ add_piece_asm:
  * leaves o's list (o's last listed piece takes its slot), and o's count,
  * pieces in the camp, marks, hand (a captured piece, or a ready one when
  * a marked piece is taken where those go to the reserve) and the board's
- * value follow.
- * Changes r0, r22-r24, r26, r27, r30, r31. */
+ * value follow: take_victim_side for o.
+ * Changes r0, r22, r23, r26, r27, r30, r31. */
 take_victim:
-    ldi r30, lo8(BOARD)
-    ldi r31, hi8(BOARD)
-    add r30, r24
-    adc r31, r1                     /* Z = the board + o */
-    ldd r22, Z + AI_OFF_COUNT
-    dec r22
-    std Z + AI_OFF_COUNT, r22
-    piece_x r24, r22
-    ld r23, X                       /* last = piece[o][count[o]] */
-    mov r22, r25
-    andi r22, AI_ASM_CELL_SLOT
-    swap r22
-    piece_x r24, r22
-    st X, r23                       /* piece[o][vslot] = last */
-    board_x AI_OFF_CELL, r23
-    ld r22, X
-    andi r22, ~AI_ASM_CELL_SLOT & 0xFF
-    mov r23, r25
-    andi r23, AI_ASM_CELL_SLOT
-    or r22, r23
-    st X, r22                       /* cell[last]'s slot = vslot (t's cell: the caller writes it after) */
-    ldi r23, 1                      /* a captured piece ... */
-    sbrs r25, AI_ASM_CELL_MARK_BIT
-    rjmp 1f
-    ldd r22, Z + AI_OFF_MARKS       /* a marked victim: o has one less */
-    dec r22
-    std Z + AI_OFF_MARKS, r22
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrc r0, AI_ASM_RESERVE_IF_MARKED_BIT
-    ldi r23, AI_ASM_HAND_READY_ONE  /* ... or a ready one */
-1:  ldd r22, Z + AI_OFF_HAND
-    add r22, r23
-    std Z + AI_OFF_HAND, r22
-    camp_flag r22, r24, r21         /* was the victim in its enemy camp? */
-    tst r22
-    breq 2f
-    ldd r22, Z + AI_OFF_IN_CAMP
-    dec r22
-    std Z + AI_OFF_IN_CAMP, r22
-2:  mov r26, r24                    /* value -= row_o[t] */
-    mov r27, r21
-    rcall row_value
-    lds r26, BOARD + AI_OFF_VALUE
-    lds r27, BOARD + AI_OFF_VALUE + 1
-    sub r26, r22
-    sbc r27, r23
-    sts BOARD + AI_OFF_VALUE, r26
-    sts BOARD + AI_OFF_VALUE + 1, r27
+    sbrs r24, 0
+    rjmp take_victim_0
+take_victim_1:
+    take_victim_side 1
+    ret
+take_victim_0:
+    take_victim_side 0
     ret
     .size ai_make, . - ai_make
 
@@ -890,63 +846,16 @@ ai_unmake:
 
 /* The victim back into its old slot of side o's list (the piece that
  * filled the slot goes last again), o's counters with it (the value came
- * back from u); the undo flags in r25, t in r21, s in r18. Its ret ends
- * a capture's unmake (capture_unmake jumps here); the general path calls
- * it and pops Y after. */
+ * back from u): victim_back_side for o; the undo flags in r25, t in r21,
+ * s in r18. Its ret ends a capture's unmake (capture_unmake jumps to the
+ * side's copy); the general path calls it and pops Y after. */
 victim_back:
-    ldi r24, 1
-    eor r24, r18                    /* o */
-    ldi r30, lo8(BOARD)
-    ldi r31, hi8(BOARD)
-    add r30, r24
-    adc r31, r1                     /* Z = the board + o */
-    ldd r22, Z + AI_OFF_COUNT       /* n: the victim's side's count */
-    mov r23, r22
-    inc r23
-    std Z + AI_OFF_COUNT, r23
-    mov r23, r25
-    andi r23, AI_ASM_CELL_SLOT
-    swap r23                        /* vslot */
-    mov r19, r23
-    piece_x r24, r19                /* X = &piece[o][vslot] */
-    cp r23, r22
-    breq 2f
-    ld r19, X                       /* the piece that filled the slot ... */
-    st X, r21                       /* piece[o][vslot] = t */
-    mov r0, r22
-    sub r0, r23
-    add r26, r0
-    adc r27, r1
-    st X, r19                       /* ... goes last: piece[o][n] */
-    board_x AI_OFF_CELL, r19
-    ld r19, X
-    andi r19, ~AI_ASM_CELL_SLOT & 0xFF
-    swap r22                        /* n << 4 */
-    or r19, r22
-    st X, r19                       /* its cell's slot = n */
-    rjmp 3f
-2:  st X, r21                       /* piece[o][vslot] = t */
-3:  mov r19, r25                    /* cell[t] = o's piece in vslot, marked as it was */
-    andi r19, AI_ASM_CELL_SLOT
-    mov r22, r24
-    inc r22                         /* o's side bit */
-    or r19, r22
-    sbrc r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
-    ori r19, 1 << AI_ASM_CELL_MARK_BIT
-    board_x AI_OFF_CELL, r21
-    st X, r19
-    sbrs r25, AI_ASM_UNDO_VICTIM_MARKED_BIT
-    rjmp 4f
-    ldd r22, Z + AI_OFF_MARKS
-    inc r22
-    std Z + AI_OFF_MARKS, r22
-4:  camp_flag r22, r24, r21
-    tst r22
-    breq 5f
-    ldd r22, Z + AI_OFF_IN_CAMP
-    inc r22
-    std Z + AI_OFF_IN_CAMP, r22
-5:  ret
+    sbrs r18, 0
+    rjmp victim_back_1              /* s White: o Black */
+victim_back_0:
+    victim_back_side 0
+victim_back_1:
+    victim_back_side 1
 
 /* remove_last_piece in ai_board.c: the side's last listed piece (placed
  * or returned: on a home point, never in the enemy camp) off the board;
@@ -1025,13 +934,7 @@ remove_last:
     brcs .Lt_done\s                 /* no piece left */
 .Lt_first\s:
     ld r25, Y+                      /* f */
-.if \s
-    cpi r25, AI_ASM_CAMP_BLACK_END
-    brlo .Lt_piece\s                /* arrived pieces stay */
-.else
-    cpi r25, AI_ASM_CAMP_WHITE
-    brsh .Lt_piece\s
-.endif
+    in_camp \s, r25, .Lt_piece\s  /* arrived pieces stay */
     movw r30, r12
     add r30, r25
     adc r31, r1
@@ -1052,13 +955,7 @@ remove_last:
     sbrc r20, \s
     rjmp .Lt_link\s                 /* an own piece */
     /* an enemy piece: a capture */
-.if \s
-    cpi r22, AI_ASM_CAMP_BLACK_END
-    brsh 1f
-.else
-    cpi r22, AI_ASM_CAMP_WHITE
-    brlo 1f
-.endif
+    out_of_camp \s, r22, 1f
     rjmp .Lt_arriving_capture\s
 1:  brts .Lt_link\s                 /* not shielded, and only those are wanted */
     cp r25, r16
@@ -1099,13 +996,7 @@ remove_last:
     brne .Lt_arrival\s
     rjmp .Lt_link\s
 .Lt_empty\s:
-.if \s
-    cpi r22, AI_ASM_CAMP_BLACK_END
-    brsh .Lt_link\s                 /* an empty point outside the camp */
-.else
-    cpi r22, AI_ASM_CAMP_WHITE
-    brlo .Lt_link\s
-.endif
+    out_of_camp \s, r22, .Lt_link\s  /* an empty point outside the camp */
     /* an arrival at an empty point */
     brts .Lt_link\s                 /* not shielded */
     cp r25, r16
@@ -1247,13 +1138,7 @@ ai_tactical_moves_unsaved:
     movw r26, r14
     ld r16, X+                      /* f */
     movw r14, r26
-.if \s
-    cpi r16, AI_ASM_CAMP_BLACK_END
-    brlo .Lq_piece\s                /* arrived pieces stay */
-.else
-    cpi r16, AI_ASM_CAMP_WHITE
-    brsh .Lq_piece\s
-.endif
+    in_camp \s, r16, .Lq_piece\s  /* arrived pieces stay */
     movw r30, r12
     add r30, r16
     adc r31, r1
@@ -1269,13 +1154,7 @@ ai_tactical_moves_unsaved:
     ld r24, X
     tst r24
     brne .Lq_link\s                 /* a piece there: not a quiet step */
-.if \s
-    cpi r25, AI_ASM_CAMP_BLACK_END
-    brlo .Lq_link\s                 /* an arrival: tactical */
-.else
-    cpi r25, AI_ASM_CAMP_WHITE
-    brsh .Lq_link\s
-.endif
+    in_camp \s, r25, .Lq_link\s  /* an arrival: tactical */
     cp r16, r22
     brne 2f
     cp r25, r20

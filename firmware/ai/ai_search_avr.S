@@ -30,12 +30,20 @@
  * avr-gcc ABI: arguments in r24, r23:r22, r21:r20, r18; result in r25:r24. */
 #include <avr/io.h>
 
+#include "ai_asm.h"
 #include "ai_board_offsets.h"
 #include "ai_search_offsets.h"
 #include "ai_weights.h"
 
 #define BOARD ai_board
 #define SS ai_search_state
+
+/* the registers each function saves, and in the order they come back */
+#define QUIESCE_MOVES_SAVED 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
+#define QUIESCE_MOVES_SAVED_REVERSED 29, 28, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4
+#define NEGAMAX_SAVED 2, 3, QUIESCE_MOVES_SAVED
+#define NEGAMAX_SAVED_REVERSED QUIESCE_MOVES_SAVED_REVERSED, 3, 2
+
 
 /* r7:r6 = -(r25:r24) */
 .macro v_negated
@@ -66,6 +74,81 @@
 99:
 .endm
 
+/* ai_ended_by_condition(), its common answer inline: on to not_ended
+ * when both sides still have pieces on the way and shuttling cannot end
+ * the game (the rule set does not end it so, or a chain is not full);
+ * else ai_ended_slow decides, on to slow_not_ended (r20 lost) when the
+ * game goes on; falls through when it has ended. r20: the rule set's
+ * flags; changes r24, r25 (and what a C function may, on the slow way). */
+.macro ended_test not_ended, slow_not_ended
+    lds r24, BOARD + AI_OFF_COUNT
+    lds r25, BOARD + AI_OFF_IN_CAMP
+    cp r24, r25
+    breq 97f
+    lds r24, BOARD + AI_OFF_COUNT + 1
+    lds r25, BOARD + AI_OFF_IN_CAMP + 1
+    cp r24, r25
+    breq 97f
+    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
+    rjmp \not_ended
+    lds r24, BOARD + AI_OFF_HAND
+    lds r25, BOARD + AI_OFF_HAND + 1
+    and r24, r25
+    andi r24, 0xC0
+    cpi r24, 0xC0                   /* both chains full */
+    brne \not_ended
+97: call ai_ended_slow
+    tst r24
+    breq \slow_not_ended
+.endm
+
+/* r25:r24 = ai_evaluate_unblocked(): the board's value for the side to
+ * move (White's lead, or its negation), the tempo, and the off-board part
+ * in lo:hi; r18 = the side to move */
+.macro stand_pat lo, hi
+    lds r24, BOARD + AI_OFF_VALUE
+    lds r25, BOARD + AI_OFF_VALUE + 1   /* White's lead ... */
+    lds r18, BOARD + AI_OFF_STM
+    tst r18
+    breq 98f
+    com r25                         /* ... or Black's */
+    neg r24
+    sbci r25, 0xFF
+98: adiw r24, AI_W_TEMPO
+    add r24, \lo
+    adc r25, \hi                   /* stand */
+.endm
+
+/* r24 = ai_tactical_moves(&S.moves[S.used], room left): the generator
+ * that saves none of r6, r7, r12-r17, r28, r29 (the callers save them) */
+.macro generate_tactical
+    lds r24, SS + AI_S_OFF_USED
+    ldi r22, AI_ASM_STACK_MOVES
+    sub r22, r24                    /* the room left on the move stack */
+    ldi r30, lo8(SS + AI_S_OFF_MOVES)
+    ldi r31, hi8(SS + AI_S_OFF_MOVES)
+    add r30, r24
+    adc r31, r1
+    add r30, r24
+    adc r31, r1
+    movw r24, r30                   /* &S.moves[S.used] */
+    call ai_tactical_moves_unsaved
+.endm
+
+/* the r24 moves just generated claimed: r17:r16 = the first of them,
+ * S.used += r24 */
+.macro claim_moves
+    lds r25, SS + AI_S_OFF_USED
+    ldi r16, lo8(SS + AI_S_OFF_MOVES)
+    ldi r17, hi8(SS + AI_S_OFF_MOVES)
+    add r16, r25
+    adc r17, r1
+    add r16, r25
+    adc r17, r1                     /* &S.moves[S.used] */
+    add r25, r24
+    sts SS + AI_S_OFF_USED, r25
+.endm
+
 /* r25:r24 = the move, r23:r22 = u */
 .macro move_and_undo
     movw r30, r16
@@ -80,37 +163,14 @@
     .global ai_quiesce_moves
     .type ai_quiesce_moves, @function
 ai_quiesce_moves:
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
-    push r14
-    push r15
-    push r16
-    push r17
-    push r28
-    push r29
+    .irp r, QUIESCE_MOVES_SAVED
+    push r\r
+    .endr
     mov r11, r24                    /* ply */
     movw r8, r22                    /* alpha */
     movw r4, r20                    /* beta */
     mov r10, r18                    /* qleft */
-    lds r24, SS + AI_S_OFF_USED
-    ldi r22, AI_ASM_STACK_MOVES
-    sub r22, r24                    /* the room left on the move stack */
-    ldi r30, lo8(SS + AI_S_OFF_MOVES)
-    ldi r31, hi8(SS + AI_S_OFF_MOVES)
-    add r30, r24
-    adc r31, r1
-    add r30, r24
-    adc r31, r1
-    movw r24, r30                   /* &S.moves[S.used] */
-    call ai_tactical_moves_unsaved  /* saved above, with what this needs */
+    generate_tactical
     subi r24, 1                     /* none (0) or no room (RULES_OVERFLOW): */
     cpi r24, AI_ASM_OVERFLOW - 1
     brlo 1f
@@ -118,15 +178,7 @@ ai_quiesce_moves:
 1:  subi r24, -1
     mov r13, r24                    /* n */
     mov r12, r24                    /* the moves left */
-    lds r25, SS + AI_S_OFF_USED
-    ldi r16, lo8(SS + AI_S_OFF_MOVES)
-    ldi r17, hi8(SS + AI_S_OFF_MOVES)
-    add r16, r25
-    adc r17, r1
-    add r16, r25
-    adc r17, r1                     /* the first move: &S.moves[S.used] */
-    add r25, r24
-    sts SS + AI_S_OFF_USED, r25
+    claim_moves
     rcall .                         /* the undo record: 7 bytes on the stack */
     rcall .
     rcall .
@@ -154,27 +206,8 @@ ai_quiesce_moves:
     lds r24, SS + AI_S_OFF_ABORT
     tst r24
     brne .Lq_quiesce                /* spent: ai_quiesce returns at once */
-    /* the game ended? ai_ended_by_condition's common answer inline */
-    lds r24, BOARD + AI_OFF_COUNT
-    lds r25, BOARD + AI_OFF_IN_CAMP
-    cp r24, r25
-    breq .Lq_ended
-    lds r24, BOARD + AI_OFF_COUNT + 1
-    lds r25, BOARD + AI_OFF_IN_CAMP + 1
-    cp r24, r25
-    breq .Lq_ended
-    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
-    rjmp .Lq_stand
-    lds r24, BOARD + AI_OFF_HAND
-    lds r25, BOARD + AI_OFF_HAND + 1
-    and r24, r25
-    andi r24, 0xC0
-    cpi r24, 0xC0                   /* both chains full */
-    brne .Lq_stand
-.Lq_ended:
-    call ai_ended_slow
-    tst r24
-    breq .Lq_stand
+    /* the game ended? */
+    ended_test .Lq_stand, .Lq_stand
     rjmp .Lq_quiesce                /* ended: ai_quiesce scores it */
 .Lq_stand:
     /* the child's stand-pat score: ai_evaluate_unblocked() */
@@ -187,17 +220,7 @@ ai_quiesce_moves:
     breq 2f                         /* nothing off the board */
     call ai_off_board_diff
     movw r6, r24
-2:  lds r24, BOARD + AI_OFF_VALUE
-    lds r25, BOARD + AI_OFF_VALUE + 1   /* White's lead ... */
-    lds r18, BOARD + AI_OFF_STM
-    tst r18
-    breq 3f
-    com r25                         /* ... or Black's */
-    neg r24
-    sbci r25, 0xFF
-3:  adiw r24, AI_W_TEMPO
-    add r24, r6
-    adc r25, r7                     /* stand */
+2:  stand_pat r6, r7
     negated r18, r19, r8, r9      /* -alpha */
     cp r24, r18
     cpc r25, r19
@@ -255,22 +278,9 @@ ai_quiesce_moves:
     pop r0
 .Lq_stand_pat:
     movw r24, r8                    /* alpha */
-    pop r29
-    pop r28
-    pop r17
-    pop r16
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r10
-    pop r9
-    pop r8
-    pop r7
-    pop r6
-    pop r5
-    pop r4
+    .irp r, QUIESCE_MOVES_SAVED_REVERSED
+    pop r\r
+    .endr
     ret
     .size ai_quiesce_moves, . - ai_quiesce_moves
 
@@ -316,50 +326,17 @@ ai_negamax:
     movw r20, r18
     lds r18, SS + AI_S_OFF_QDEPTH
     jmp ai_quiesce
-2:  push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
-    push r14
-    push r15
-    push r16
-    push r17
-    push r28
-    push r29
+2:
+    .irp r, NEGAMAX_SAVED
+    push r\r
+    .endr
     mov r10, r24                    /* depth */
     mov r11, r22                    /* ply */
     movw r2, r20                    /* alpha */
     movw r4, r18                    /* beta */
-    /* the game ended? ai_ended_by_condition's common answer inline */
+    /* the game ended? */
     lds r20, BOARD + AI_OFF_FLAGS
-    lds r24, BOARD + AI_OFF_COUNT
-    lds r25, BOARD + AI_OFF_IN_CAMP
-    cp r24, r25
-    breq .Ln_ended
-    lds r24, BOARD + AI_OFF_COUNT + 1
-    lds r25, BOARD + AI_OFF_IN_CAMP + 1
-    cp r24, r25
-    breq .Ln_ended
-    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
-    rjmp .Ln_tactical
-    lds r24, BOARD + AI_OFF_HAND
-    lds r25, BOARD + AI_OFF_HAND + 1
-    and r24, r25
-    andi r24, 0xC0
-    cpi r24, 0xC0                   /* both chains full */
-    brne .Ln_tactical
-.Ln_ended:
-    call ai_ended_slow
-    tst r24
-    breq .Ln_tactical
+    ended_test .Ln_tactical, .Ln_tactical
 .Ln_terminal:
     mov r24, r11
     call ai_terminal
@@ -371,29 +348,11 @@ ai_negamax:
     mov r24, r11
     cpi r24, AI_ASM_MAX_PLY
     brsh .Ln_leaf
-    lds r24, SS + AI_S_OFF_USED
-    ldi r22, AI_ASM_STACK_MOVES
-    sub r22, r24                    /* the room left on the move stack */
-    ldi r30, lo8(SS + AI_S_OFF_MOVES)
-    ldi r31, hi8(SS + AI_S_OFF_MOVES)
-    add r30, r24
-    adc r31, r1
-    add r30, r24
-    adc r31, r1
-    movw r24, r30                   /* m = &S.moves[S.used] */
-    call ai_tactical_moves_unsaved  /* saved above */
+    generate_tactical
     cpi r24, AI_ASM_OVERFLOW
     breq .Ln_leaf
     mov r13, r24                    /* the moves left: n */
-    lds r25, SS + AI_S_OFF_USED
-    ldi r16, lo8(SS + AI_S_OFF_MOVES)
-    ldi r17, hi8(SS + AI_S_OFF_MOVES)
-    add r16, r25
-    adc r17, r1
-    add r16, r25
-    adc r17, r1                     /* the next move: m[0] */
-    add r25, r24
-    sts SS + AI_S_OFF_USED, r25
+    claim_moves
     in r28, _SFR_IO_ADDR(SPL)
     in r29, _SFR_IO_ADDR(SPH)
     sbiw r28, NEGAMAX_FRAME
@@ -593,24 +552,9 @@ ai_negamax:
     rcall .Ln_free
     movw r24, r6                    /* best */
 .Ln_pop:
-    pop r29
-    pop r28
-    pop r17
-    pop r16
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop r11
-    pop r10
-    pop r9
-    pop r8
-    pop r7
-    pop r6
-    pop r5
-    pop r4
-    pop r3
-    pop r2
+    .irp r, NEGAMAX_SAVED_REVERSED
+    pop r\r
+    .endr
     ret
 /* the frame freed (Y back to the stack pointer above it); keeps r24, r25 */
 .Ln_free:
@@ -686,20 +630,7 @@ ai_negamax:
     adc r27, r1
     ld r22, X+
     ld r23, X                       /* the side's piece-square row (flash) */
-    lsl r21
-    movw r30, r22
-    add r30, r21
-    adc r31, r1
-    lpm r24, Z+
-    lpm r25, Z                      /* row[t] */
-    lsl r20
-    movw r30, r22
-    add r30, r20
-    adc r31, r1
-    lpm r22, Z+
-    lpm r23, Z                      /* row[f] */
-    sub r24, r22
-    sbc r25, r23                    /* d: White's gain, or Black's negated */
+    row_step_gain                   /* d: White's gain, or Black's negated */
     lds r22, SS + AI_S_OFF_REPLY_FLOOR
     lds r23, SS + AI_S_OFF_REPLY_FLOOR + 1
     tst r18
@@ -752,28 +683,9 @@ ai_quiesce:
     mov r13, r18                    /* qleft */
     movw r14, r22                   /* alpha */
     movw r16, r20                   /* beta */
-    /* the game ended? ai_ended_by_condition's common answer inline */
+    /* the game ended? */
     lds r20, BOARD + AI_OFF_FLAGS
-    lds r24, BOARD + AI_OFF_COUNT
-    lds r25, BOARD + AI_OFF_IN_CAMP
-    cp r24, r25
-    breq .Lqs_ended
-    lds r24, BOARD + AI_OFF_COUNT + 1
-    lds r25, BOARD + AI_OFF_IN_CAMP + 1
-    cp r24, r25
-    breq .Lqs_ended
-    sbrs r20, AI_ASM_CHAIN_ENDS_GAME_BIT
-    rjmp .Lqs_stand
-    lds r24, BOARD + AI_OFF_HAND
-    lds r25, BOARD + AI_OFF_HAND + 1
-    and r24, r25
-    andi r24, 0xC0
-    cpi r24, 0xC0                   /* both chains full */
-    brne .Lqs_stand
-.Lqs_ended:
-    call ai_ended_slow
-    tst r24
-    breq .Lqs_stand0
+    ended_test .Lqs_stand, .Lqs_stand0
     mov r24, r12
     call ai_terminal
     rjmp .Lqs_pop
@@ -793,17 +705,7 @@ ai_quiesce:
     rjmp 3f                         /* nothing off the board, not jasir */
 2:  call ai_off_board_diff          /* keeps Z */
     movw r30, r24
-3:  lds r24, BOARD + AI_OFF_VALUE
-    lds r25, BOARD + AI_OFF_VALUE + 1   /* White's lead ... */
-    lds r18, BOARD + AI_OFF_STM
-    tst r18
-    breq 4f
-    com r25                         /* ... or Black's */
-    neg r24
-    sbci r25, 0xFF
-4:  adiw r24, AI_W_TEMPO
-    add r24, r30
-    adc r25, r31                    /* stand */
+3:  stand_pat r30, r31
     lds r20, BOARD + AI_OFF_FLAGS
     sbrs r20, AI_ASM_RESERVE_IF_MARKED_BIT
     rjmp .Lqs_cut
