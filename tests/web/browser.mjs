@@ -250,7 +250,13 @@ try {
         await e.ask(`seed ${plies}`);
         const m = (await e.ask('genmove 1')).slice(2);
         await e.ask('undo');
-        await enterMove(tapKey, page, cursor, m);
+        // the console asks for a return point only when the arrival has
+        // more than one (firmware/game/ui.c, as sim/sim_autoplay.c enters
+        // it); with one, A on the arrival completes the move, and taps
+        // meant for the return point would land in the console's turn
+        const arrival = (x) => x.split('@')[0];
+        const variants = (await e.ask('legal')).slice(2).split(' ').filter((x) => arrival(x) === arrival(m)).length;
+        await enterMove(tapKey, page, cursor, variants === 1 && !m.startsWith('@') ? arrival(m) : m);
         await waitFor(`the console taking ${m}`, 8000, async () => (await gameMoves())[seen] === m).catch(async (err) => {
           writeFileSync(`${out}/game-uart.txt`, (await uart(page)) + JSON.stringify(await page.evaluate(() => window.jarmo.mcu.resets)));
           await page.screenshot({ path: `${out}/game-failed.png` });
