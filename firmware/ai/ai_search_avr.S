@@ -45,14 +45,6 @@
 #define NEGAMAX_SAVED_REVERSED QUIESCE_MOVES_SAVED_REVERSED, 3, 2
 
 
-/* r7:r6 = -(r25:r24) */
-.macro v_negated
-    clr r6
-    clr r7
-    sub r6, r24
-    sbc r7, r25
-.endm
-
 /* dst (a pair) = -src (a pair) */
 .macro negated dst_lo, dst_hi, src_lo, src_hi
     clr \dst_lo
@@ -245,7 +237,7 @@ ai_quiesce_moves:
     dec r18
     rcall ai_quiesce_moves
 .Lq_v:
-    v_negated
+    negated r6, r7, r24, r25        /* v */
 .Lq_unmake:
     move_and_undo
     call ai_unmake
