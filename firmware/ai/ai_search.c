@@ -37,7 +37,7 @@ AI_RARELY_RUN void ai_level(uint8_t level, ai_level_t *out)
 }
 
 /* The search's whole working state: fixed size, reused every move. Named
- * (not static) because on the AVR the quiescence loop is assembler
+ * (not static) because on the AVR negamax and quiescence are assembler
  * (ai_search_avr.S), which reads it at the offsets ai_search_offsets.h
  * gives (checked below). */
 typedef struct {
@@ -147,8 +147,8 @@ static inline __attribute__((always_inline)) bool is_tactical(rules_move_t m, ui
 
 /* Quiescence: the stand-pat score, then captures and arrivals. Two
  * functions: most nodes end at the stand-pat score, and this part needs few
- * registers to save (the AVR saves each one a function uses). */
-/* On the AVR, ai_search_avr.S: this function's assembler twin. */
+ * registers to save (the AVR saves each one a function uses). On the AVR
+ * both are ai_search_avr.S, these C functions' assembler twins. */
 #ifndef __AVR__
 int16_t ai_quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
