@@ -71,7 +71,7 @@ AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/fi
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 
-HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ai test_ai_board
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ui test_ai test_ai_board
 BOARDS := $(basename $(notdir $(wildcard board-defs/*.h)))
 OTHER_BOARDS := $(filter-out jarmo-handheld,$(BOARDS))
 # The simulator models one board's wiring: build/host/jarmo-sim is the
@@ -175,9 +175,12 @@ $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
 $(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
-$(foreach t,$(filter-out test_firmware_units,$(HOST_TESTS)),\
+$(foreach t,$(filter-out test_firmware_units test_ui,$(HOST_TESTS)),\
   $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
 $(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))
+# The console's screens on the host: every game file but main.c, over a fake HAL.
+HOST_UI := $(call hobj,$(filter-out %/main.c,$(GAME_SRC)) $(STORAGE_SRC) tests/fake_hal.c)
+$(eval $(call host_prog,tests/test_ui,tests/test_ui.c,$(HOST_UI) $(HOST_CORE),-lcmocka))
 
 # ---- AVR test firmwares, on the shipped objects ------------------------------
 # The rules core alone, for its flash size (a budget).

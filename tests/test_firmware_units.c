@@ -222,28 +222,19 @@ static void test_render_selection_marks_hands(void **state)
     assert_int_equal(c[1][3], COLOUR_WHITE_MARKED);
 }
 
-/* The score screen: each side's score in digits, in its colour. */
-static void test_render_game_score_digits(void **state)
+/* Words in the 3x5 font: "6-10" drawn from the left edge, a column
+ * between letters. */
+static void test_render_text_digits(void **state)
 {
     (void)state;
     hal_canvas_t c;
-    const uint8_t score[2] = {6, 10};
-    render_game_score(c, score, 1, 2);
-    /* White's 6 in columns 0-2, Black's 10 (a one-column 1, then 0) in 4-7 */
-    static const char want[5][9] = {".GG.RRRR", "G...RR.R", "GGG.RR.R", "G.G.RR.R", "GGG.RRRR"};
+    render_clear(c);
+    render_text(c, "6-10", 0, 0, COLOUR_CURSOR);
+    static const char rows[5][9] = {".YY.....", "Y.......", "YYY.YYY.", "Y.Y.....", "YYY....."}; /* the 1 is past the edge */
     for (uint8_t y = 0; y < 5u; y++)
-        for (uint8_t x = 0; x < 8u; x++) {
-            const uint8_t px = c[y][x];
-            const char got = px == COLOUR_WHITE_MARKED ? 'G' : px == COLOUR_BLACK_MARKED ? 'R' : px ? '?' : '.';
-            assert_int_equal(got, want[y][x]);
-        }
-    assert_int_equal(c[6][0], COLOUR_CURSOR); /* game 1 of 2 */
-    assert_int_equal(c[6][1], 0);
-    /* two-digit totals scroll: the whole text passes in render_ticker_steps */
-    assert_int_equal(render_ticker_steps(12, 9), 4 + 1 + 3 + 1 + 3 + 8);
-    assert_int_equal(render_ticker_steps(27, 9), 7 + 1 + 3 + 1 + 3 + 8);
-    render_ticker_score(c, 12, COLOUR_WHITE_MARKED, 9, COLOUR_BLACK_MARKED, 8);
-    assert_int_equal(c[1][0], COLOUR_WHITE_MARKED); /* the 1 of 12 has reached the left edge */
+        for (uint8_t x = 0; x < 8u; x++)
+            assert_int_equal(c[y][x] ? 'Y' : '.', rows[y][x]);
+    assert_int_equal(render_text_width("6-10"), 15);
 }
 
 /* The final position keeps the pieces and shows the winner below. */
@@ -279,7 +270,8 @@ static void test_settings_defaults_on_erased_or_corrupt(void **state)
     for (unsigned i = 0; i < NV_RECORD_SLOTS * EE_SETTINGS_SLOT; i++)
         eeprom[i] = (uint8_t)(i * 37u + 11u); /* garbage */
     assert_false(settings_load(&s));
-    assert_int_equal(s.level, 3);
+    assert_int_equal(s.level, 2);
+    assert_int_equal(s.mode, SETTINGS_MODE_VS_CONSOLE);
 }
 
 static void test_settings_round_trip_and_no_needless_writes(void **state)
@@ -414,7 +406,7 @@ int main(void)
         cmocka_unit_test(test_input_long_hold_once),
         cmocka_unit_test(test_render_start_position),
         cmocka_unit_test(test_render_selection_marks_hands),
-        cmocka_unit_test(test_render_game_score_digits),
+        cmocka_unit_test(test_render_text_digits),
         cmocka_unit_test(test_render_final_shows_winner),
         cmocka_unit_test(test_settings_defaults_on_erased_or_corrupt),
         cmocka_unit_test(test_settings_round_trip_and_no_needless_writes),

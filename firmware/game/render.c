@@ -44,7 +44,11 @@ void render_game(hal_canvas_t c, const render_view_t *v)
                 colour = COLOUR_TARGET;
         } else if (v->selected == RULES_NO_POINT && !v->targets && p == v->last_from && !colour) {
             colour = COLOUR_LAST_MOVE;
+        } else if ((v->refused & bit) && v->flicker_on) {
+            colour = COLOUR_TARGET; /* the rules refuse it: it flickers */
         }
+        if (v->red_off && (pos->men[RULES_BLACK] & bit) && colour == piece_colour(pos, p))
+            colour = 0; /* the red-blink aid */
         if (p == v->selected)
             colour = COLOUR_SELECTED;
         if (p == v->cursor && v->cursor_on)
@@ -68,7 +72,8 @@ void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uin
 {
     render_view_t v = {.pos = pos, .cursor = RULES_NO_POINT, .cursor_on = false, .blink_on = true,
                        .selected = RULES_NO_POINT, .targets = 0, .last_from = last_from,
-                       .choosing_return = false, .thinking = false, .sweep = 0};
+                       .choosing_return = false, .thinking = false, .sweep = 0,
+                       .refused = 0, .flicker_on = false, .red_off = false};
     render_game(c, &v);
     render_bar(c, render_result_colour(winner));
 }
@@ -79,77 +84,17 @@ void render_bar(hal_canvas_t c, uint8_t colour)
         c[HAL_DISPLAY_H - 1u][x] = colour;
 }
 
-void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, uint8_t games)
-{
-    render_clear(c);
-    render_number(c, score[RULES_WHITE], 0, 0, COLOUR_WHITE_MARKED);
-    render_number(c, score[RULES_BLACK], (int16_t)(HAL_DISPLAY_W - render_number_width(score[RULES_BLACK])), 0,
-                  COLOUR_BLACK_MARKED);
-    for (uint8_t i = 0; i < games && i < HAL_DISPLAY_W; i++)
-        c[6][i] = i + 1u == number ? COLOUR_CURSOR : i + 1u < number ? COLOUR_TARGET : 0;
-}
-
-/* The ticker's text "A-B" as columns: A, a gap, a dash, a gap, B. */
-#define DASH_WIDTH 3u
-uint16_t render_ticker_steps(uint8_t a, uint8_t b)
-{
-    return (uint16_t)(render_number_width(a) + 1u + DASH_WIDTH + 1u + render_number_width(b) + HAL_DISPLAY_W);
-}
-
-void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step)
-{
-    static const uint8_t text_y = 1;
-    render_clear(c);
-    int16_t x = (int16_t)(HAL_DISPLAY_W - step % render_ticker_steps(a, b)); /* where the text starts */
-    render_number(c, a, x, text_y, colour_a);
-    x = (int16_t)(x + render_number_width(a) + 1);
-    render_glyph(c, '-', x, text_y, COLOUR_TARGET);
-    render_number(c, b, (int16_t)(x + DASH_WIDTH + 1), text_y, colour_b);
-}
-
 void render_fill_board(hal_canvas_t c, uint8_t colour)
 {
     for (uint8_t p = 0; p < RULES_POINTS; p++)
         c[render_point_y(p)][render_point_x(p)] = colour;
 }
 
-void render_confirm(hal_canvas_t c, bool blink_on)
-{
-    render_clear(c);
-    render_glyph(c, 'N', 0, 0, COLOUR_MENU_ITEM);
-    if (blink_on)
-        render_glyph(c, '?', 5, 0, COLOUR_CURSOR);
-}
-
-void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour)
-{
-    for (uint8_t r = 0; r < 5u && y + r < HAL_DISPLAY_H; r++)
-        for (uint8_t col = 0; col < 3u && x + col < HAL_DISPLAY_W; col++)
-            c[y + r][x + col] = colour;
-}
-
-uint8_t render_number_width(uint8_t n) { return n < 10u ? 3u : n < 20u ? 4u : 7u; }
-
 /* A pixel, unless it falls outside the canvas. */
 static void plot(hal_canvas_t c, int16_t x, uint8_t y, uint8_t colour)
 {
     if (x >= 0 && x < (int16_t)HAL_DISPLAY_W && y < HAL_DISPLAY_H)
         c[y][x] = colour;
-}
-
-void render_number(hal_canvas_t c, uint8_t n, int16_t x, uint8_t y, uint8_t colour)
-{
-    if (n > 99u)
-        n = 99u;
-    if (n >= 20u) {
-        render_glyph(c, (char)('0' + n / 10u), x, y, colour);
-        x = (int16_t)(x + 4);
-    } else if (n >= 10u) { /* a one-column 1: "10".."19" fit in four columns */
-        for (uint8_t r = 0; r < 5u; r++)
-            plot(c, x, (uint8_t)(y + r), colour);
-        x = (int16_t)(x + 1);
-    }
-    render_glyph(c, (char)('0' + n % 10u), x, y, colour);
 }
 
 /* 3x5 glyphs, one byte per row, bit 2 = left column. */
@@ -161,9 +106,8 @@ static const uint8_t font_letters[26][5] FLASH_TABLE = {
     {5, 5, 5, 5, 7}, {5, 5, 5, 5, 2}, {5, 5, 7, 7, 5}, {5, 5, 2, 5, 5}, {5, 5, 2, 2, 2}, /* U-Y */
     {7, 1, 2, 4, 7},                                                                     /* Z */
 };
-/* '>' (play: resume), '?' (confirm), '-', '*' (brightness) */
-static const uint8_t font_symbols[4][5] FLASH_TABLE = {
-    {4, 6, 7, 6, 4}, {6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}, {5, 2, 7, 2, 5}};
+/* '?', '-' */
+static const uint8_t font_symbols[2][5] FLASH_TABLE = {{6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}};
 static const uint8_t font_digits[10][5] FLASH_TABLE = {
     {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {6, 1, 2, 4, 7}, {6, 1, 2, 1, 6}, {5, 5, 7, 1, 1},
     {7, 4, 6, 1, 6}, {3, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 6},
@@ -176,14 +120,10 @@ void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour)
         rows = font_letters[ch - 'A'];
     else if (ch >= '0' && ch <= '9')
         rows = font_digits[ch - '0'];
-    else if (ch == '>')
-        rows = font_symbols[0];
     else if (ch == '?')
-        rows = font_symbols[1];
+        rows = font_symbols[0];
     else if (ch == '-')
-        rows = font_symbols[2];
-    else if (ch == '*')
-        rows = font_symbols[3];
+        rows = font_symbols[1];
     else
         return;
     for (uint8_t r = 0; r < 5u; r++) {
@@ -192,4 +132,30 @@ void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour)
             if (bits & (4u >> col))
                 plot(c, (int16_t)(x + col), (uint8_t)(y + r), colour);
     }
+}
+
+/* a letter is 3 columns and 1 between; a space 2 */
+static uint8_t advance(char ch) { return ch == ' ' ? 2u : 4u; }
+
+uint16_t render_text_width(const char *text)
+{
+    uint16_t w = 0;
+    while (*text)
+        w = (uint16_t)(w + advance(*text++));
+    return w ? (uint16_t)(w - 1u) : 0u;
+}
+
+void render_text(hal_canvas_t c, const char *text, int16_t x, uint8_t y, uint8_t colour)
+{
+    for (; *text && x < (int16_t)HAL_DISPLAY_W; text++) {
+        if (x > -4)
+            render_glyph(c, *text, x, y, colour);
+        x = (int16_t)(x + advance(*text));
+    }
+}
+
+int16_t render_ticker_x(uint16_t width, int8_t x0, uint32_t step)
+{
+    const uint32_t pass = (uint32_t)width + HAL_DISPLAY_W;
+    return (int16_t)((int32_t)HAL_DISPLAY_W - (int32_t)((step + HAL_DISPLAY_W - x0) % pass));
 }

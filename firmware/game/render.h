@@ -30,8 +30,11 @@ typedef struct {
     uint32_t targets;      /* points to highlight */
     uint8_t last_from;     /* where the last move came from; RULES_NO_POINT if none */
     bool choosing_return;  /* the turn bar blinks while a return point is chosen */
-    bool thinking;         /* the console is thinking: turn bar sweeps */
+    bool thinking;         /* the console's turn: the turn bar sweeps */
     uint8_t sweep;         /* position of the thinking sweep */
+    uint32_t refused;      /* points the selected piece may not go to: they flicker */
+    bool flicker_on;       /* fast blink phase (refused points) */
+    bool red_off;          /* the red-blink aid: Black's pieces dark in this phase */
 } render_view_t;
 
 /* A side in its bright colour; a result (a side, or RULES_DRAW: yellow). */
@@ -53,28 +56,21 @@ void render_game(hal_canvas_t c, const render_view_t *v);
 /* The final position of a game, no cursor, and the bottom row in the
  * winner's colour (yellow for a draw). */
 void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uint8_t winner);
-/* A game's score by colour as two numbers: White's in green on the left,
- * Black's in red on the right; below, a dot per game of the match (this
- * one bright). */
-void render_game_score(hal_canvas_t c, const uint8_t score[2], uint8_t number, uint8_t games);
-/* "A-B" scrolling from the right, A and B in their colours: `step` columns
- * in; render_ticker_steps(a, b) steps make one whole pass. */
-void render_ticker_score(hal_canvas_t c, uint8_t a, uint8_t colour_a, uint8_t b, uint8_t colour_b, uint16_t step);
-uint16_t render_ticker_steps(uint8_t a, uint8_t b);
 /* The whole bottom row in one colour (a winner, the match totals). */
 void render_bar(hal_canvas_t c, uint8_t colour);
 /* The 5x5 board area in one colour (a side shown as its colour). */
 void render_fill_board(hal_canvas_t c, uint8_t colour);
-/* "Start a new match? A: yes, B: no": N and a blinking question mark. */
-void render_confirm(hal_canvas_t c, bool blink_on);
-/* A 3x5 glyph ('A'..'Z', '0'..'9', '>', '?', '-', '*') at x, y in a
- * colour; x may lie off either side (scrolling text): what falls outside
- * the canvas is not drawn. */
+/* A 3x5 glyph ('A'..'Z', '0'..'9', '-', '?') at x, y in a colour; x may
+ * lie off either side (scrolling text): what falls outside the canvas is
+ * not drawn. */
 void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour);
-/* A filled 3x5 block: a side shown as its colour. */
-void render_swatch(hal_canvas_t c, uint8_t x, uint8_t y, uint8_t colour);
-/* 0..99 at x, y: 3-wide digits, a 1-wide "1" as the tens of 10..19. */
-uint8_t render_number_width(uint8_t n);
-void render_number(hal_canvas_t c, uint8_t n, int16_t x, uint8_t y, uint8_t colour);
+/* Text in the 3x5 font: a column between letters, two for a space. */
+uint16_t render_text_width(const char *text);
+void render_text(hal_canvas_t c, const char *text, int16_t x, uint8_t y, uint8_t colour);
+/* Scrolling text on rows 1..5, `step` columns after it started with its
+ * first column at x0 (0: the left edge): it leaves on the left and comes
+ * back in from the right. */
+#define RENDER_TICKER_Y 1u
+int16_t render_ticker_x(uint16_t width, int8_t x0, uint32_t step);
 
 #endif

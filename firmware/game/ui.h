@@ -1,8 +1,18 @@
 /* The console's screens: the game (cursor, selection, returns), the menu
  * (a place you can leave: B returns to the game as it was), and the end of
- * a game and of a match (final position, score, match result). Matches of
- * 1, 2, 4 or 6 games with sides swapped after each game (docs/display.md).
- * Driven by input events; draws through render.c; speaks through the HAL. */
+ * a game and of a match, all of it explained in words by a scrolling
+ * ticker. Matches of 1, 2, 4 or 6 games with sides swapped after each game
+ * (docs/display.md). Driven by input events; draws through render.c;
+ * speaks through the HAL.
+ *
+ * The UI is split by job; this header is its one entry and its state:
+ *   ui.c       entry points, time, sound, the ticker's life
+ *   match.c    the match: games, sides, scores, the end screens' flow
+ *   play.c     play and selection: cursor, moves, returns, undo, hint
+ *   menu.c     the menu and its settings
+ *   screens.c  drawing every screen onto the canvas
+ *   words.c    the words the ticker shows (the only place with text)
+ *   say.c      the debug console's lines (start, move, over, match) */
 #ifndef JARMO_UI_H
 #define JARMO_UI_H
 
@@ -15,23 +25,38 @@
 #include "storage/game_save.h"
 #include "storage/settings.h"
 
+/* UI_OVER: the final position; UI_SCORE: the game's result in words;
+ * UI_RESULT: the match's result in words. */
 enum { UI_GAME, UI_MENU, UI_CONFIRM, UI_OVER, UI_SCORE, UI_RESULT };
-/* The menu: actions first, then the settings (which take effect with the
- * next match, sound at once). */
+/* The menu: actions first, then the settings (the match's take effect
+ * with the next match and say so; sound, light and blink at once). */
 enum {
     UI_ITEM_RESUME,
     UI_ITEM_UNDO,
     UI_ITEM_HINT,
     UI_ITEM_NEW_MATCH,
     UI_ITEM_MODE,
-    UI_ITEM_RULES,
-    UI_ITEM_FIRST,
     UI_ITEM_LEVEL,
     UI_ITEM_SIDE,
+    UI_ITEM_RULES,
+    UI_ITEM_FIRST,
     UI_ITEM_GAMES,
     UI_ITEM_SOUND,
     UI_ITEM_BRIGHTNESS,
+    UI_ITEM_BLINK,
     UI_ITEM_COUNT
+};
+
+/* One-shot messages of the ticker (words.c has their text). */
+enum {
+    UI_SAY_NOTHING,
+    UI_SAY_START,       /* a game begins: rule set, your colour, who starts */
+    UI_SAY_SCORE,       /* B with nothing selected: the score if it ended now */
+    UI_SAY_CHAIN,       /* refused: the back-and-forth limit */
+    UI_SAY_SHIELDED,    /* refused: jasir's home-row protection */
+    UI_SAY_NOT_YOURS,   /* A on the other side's piece */
+    UI_SAY_NO_UNDO,
+    UI_SAY_NO_HINT,
 };
 
 /* Undo: the last plies of the game, enough to take them back exactly. */
@@ -43,8 +68,8 @@ typedef struct {
 } ui_ply_t;
 
 #define UI_HINT_MS 3000u        /* a hint blinks this long (or until a button) */
-#define UI_REFUSED_MS 600u      /* a refused target blinks red this long */
-#define UI_INTRO_MS 800u        /* against the console: your colour, at a game's start */
+#define UI_OVER_MS 2000u        /* the final position, then the result in words */
+#define UI_TICKER_STEP_MS 70u   /* scrolling text: one column this often */
 
 typedef struct {
     settings_t settings;        /* as set in the menu: the next match's */
@@ -54,7 +79,9 @@ typedef struct {
     uint8_t menu_item;
     rules_pos_t pos;
     uint8_t cursor, selected;
+    uint8_t side_cursor[2];     /* two players: each side's cursor, kept for its turn */
     uint32_t targets;
+    uint32_t refused;           /* the selected piece's targets the rules refuse */
     bool choosing_return;
     uint8_t arrival;            /* destination while a return point is chosen */
     uint8_t last_from;          /* where the last move came from */
@@ -66,16 +93,16 @@ typedef struct {
     uint32_t seed_salt;         /* from the boot count: varies it across power-ons */
     uint32_t last_input;        /* for the power-down timeout */
     uint32_t last_draw;
-    uint32_t screen_since;      /* when the end-of-game screen was entered */
+    uint8_t say;                /* the one-shot message on the ticker (UI_SAY_*) */
+    int8_t ticker_x0;           /* where the text started (0: its first letter at the left edge) */
+    uint16_t say_steps;         /* the message's length: it ends after this many steps */
+    uint32_t ticker_since;      /* when the ticker (or an end screen) started */
     bool b_down_in_game;        /* B went down in the game: its release cancels */
     ui_ply_t history[UI_UNDO_PLIES]; /* a ring: the newest UI_UNDO_PLIES plies */
     uint8_t history_head, history_len;
     bool hint_wanted;           /* Hint was chosen: the search runs in ui_step */
     rules_move_t hint;
     uint32_t hint_since;        /* 0: no hint shown */
-    uint8_t refused;            /* a target the rules refused, blinking red */
-    uint32_t refused_since;     /* 0: none */
-    uint32_t intro_since;       /* 0: no colour shown */
     bool dirty;
 } ui_t;
 

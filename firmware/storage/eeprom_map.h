@@ -5,8 +5,7 @@
  * owner, so the bytes are the same on the AVR and the host.
  *
  *   addr  size  record      owner            content
- *      0  2x11  settings    settings.c       nv_record: magic 'J', seq, 8 bytes, CRC-8
- *     22     2  (free)
+ *      0  2x12  settings    settings.c       nv_record: magic 'J', seq, 9 bytes, CRC-8
  *     24  2x28  game        game_save.c      nv_record: magic 'G', seq, 25 bytes, CRC-8
  *     80   940  (free)
  *   1020     4  boot count  boot_count.c     little-endian, +1 at every start
@@ -20,10 +19,10 @@
 #define EE_SIZE 1024u
 
 /* settings: rules, first mover, mode, level, human side, match length,
- * sound, brightness (settings.c) */
+ * sound, brightness, red blinks (settings.c) */
 #define EE_SETTINGS_ADDR 0u
 #define EE_SETTINGS_MAGIC 0x4Au /* 'J' */
-#define EE_SETTINGS_BYTES 8u
+#define EE_SETTINGS_BYTES 9u
 #define EE_SETTINGS_SLOT NV_RECORD_SLOT(EE_SETTINGS_BYTES)
 
 /* the game in progress: the position (rules_pos_pack), last_from, then

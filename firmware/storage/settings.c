@@ -8,12 +8,13 @@ void settings_defaults(settings_t *s)
 {
     s->rules = RULES_CLASSIC;
     s->first = RULES_WHITE;
-    s->mode = SETTINGS_MODE_TWO_PLAYERS;
-    s->level = 3;
+    s->mode = SETTINGS_MODE_VS_CONSOLE; /* one player against the console */
+    s->level = 2;                       /* a level a beginner can sometimes beat */
     s->human_side = RULES_WHITE;
     s->match_games = 2;
     s->sound = 1;
     s->brightness = SETTINGS_BRIGHTNESS_STEPS - 1u;
+    s->blink = 0;
 }
 
 static const uint8_t match_lengths[] = {1, 2, 4, 6};
@@ -42,7 +43,7 @@ static bool valid(const settings_t *s)
 {
     return s->rules < RULES_SET_COUNT && s->first <= 1u && s->mode < SETTINGS_MODE_COUNT && s->level >= 1u &&
            s->level <= SETTINGS_LEVELS && s->human_side <= 1u && settings_match_games_valid(s->match_games) &&
-           s->sound <= 1u && s->brightness < SETTINGS_BRIGHTNESS_STEPS;
+           s->sound <= 1u && s->brightness < SETTINGS_BRIGHTNESS_STEPS && s->blink <= 1u;
 }
 
 /* The record's bytes, in this order (docs: eeprom_map.h). */
@@ -59,7 +60,8 @@ bool settings_load(settings_t *s)
                                .human_side = b[4],
                                .match_games = b[5],
                                .sound = b[6],
-                               .brightness = b[7]};
+                               .brightness = b[7],
+                               .blink = b[8]};
     if (!valid(&stored))
         return false;
     *s = stored;
@@ -69,6 +71,6 @@ bool settings_load(settings_t *s)
 void settings_save(const settings_t *s)
 {
     const uint8_t b[EE_SETTINGS_BYTES] = {s->rules,       s->first,       s->mode,  s->level,
-                                          s->human_side, s->match_games, s->sound, s->brightness};
+                                          s->human_side, s->match_games, s->sound, s->brightness, s->blink};
     nv_record_save(EE_SETTINGS_ADDR, EE_SETTINGS_MAGIC, b, sizeof b);
 }

@@ -16,6 +16,7 @@ typedef struct {
     uint8_t match_games; /* 1, 2, 4 or 6 games a match */
     uint8_t sound;       /* 1: on */
     uint8_t brightness;  /* 0..SETTINGS_BRIGHTNESS_STEPS-1, the last full */
+    uint8_t blink;       /* 1: Black's (red) pieces blink, for players who cannot tell red from green */
 } settings_t;
 
 enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
