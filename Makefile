@@ -59,6 +59,8 @@ HOST_AI := $(call hobj,$(AI_SRC)) $(H)/obj/gen/ai_tables.o
 HOST_CORE := $(HOST_RULES) $(HOST_AI)
 HOST_PORTABLE := $(call hobj,firmware/game/render.c firmware/game/input.c $(STORAGE_SRC))
 HOST_ENGINE := $(call hobj,tools/engine/protocol.c)
+# the simulator writes settings through the firmware's own record (--set)
+SIM_STORAGE := $(call hobj,$(STORAGE_SRC))
 HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
 # object lists: AVR
 aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
@@ -140,7 +142,7 @@ $(H)/sim-$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	@echo "  CC   $$@"
 	$$(Q)$$(CC) $$(HOST_CFLAGS) -Isim $(call BOARD_FLAGS,$(1)) $$$$(pkg-config --cflags simavr) -c -o $$@ $$<
-$(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(HOST_CORE)
+$(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(SIM_STORAGE) $$(HOST_CORE)
 	@echo "  LD   $$@"
 	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lutil -lelf -lm
 endef

@@ -9,6 +9,9 @@
  *                                                          USART0 on a pty (make flash)
  *   --profile FILE (with any of the above): cycles per instruction into FILE
  *                                                          (tools/bench/profile.sh)
+ *   --set NAME=VALUE (repeatable, with any of the above): a setting written
+ *                    into the EEPROM through the firmware's settings record
+ *                    before the console starts (sim_settings.c lists them)
  * Exit status: 0 fine, 1 a failed script or a crashed MCU, 2 bad usage or
  * a file that cannot be read or written. */
 #include <stdio.h>
@@ -17,13 +20,14 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "sim_settings.h"
 
 static int usage(const char *why, const char *arg)
 {
     if (why)
         fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
     fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS] [--profile FILE]\n"
-                    "                 [--report-at MS] FIRMWARE.elf\n");
+                    "                 [--report-at MS] [--set NAME=VALUE]... FIRMWARE.elf\n");
     return 2;
 }
 
@@ -33,6 +37,8 @@ int main(int argc, char **argv)
                *profile = NULL;
     double dump_at = -1, report_at = -1;
     bool verbose = false, plain = false;
+    const char *sets[32];
+    int set_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         const bool has_value = i + 1 < argc;
@@ -53,6 +59,12 @@ int main(int argc, char **argv)
                 return usage("missing time after", opt);
             if (!sim_parse_ms(argv[++i], opt[2] == 'd' ? &dump_at : &report_at))
                 return usage("not a time in ms (a number from 0 to 1e9)", argv[i]);
+        } else if (strcmp(opt, "--set") == 0) {
+            if (!has_value)
+                return usage("missing NAME=VALUE after", opt);
+            if (set_count == (int)(sizeof sets / sizeof sets[0]))
+                return usage("too many --set", NULL);
+            sets[set_count++] = argv[++i];
         } else if (strcmp(opt, "--verbose") == 0) {
             verbose = true;
         } else if (strcmp(opt, "--plain") == 0) {
@@ -72,6 +84,14 @@ int main(int argc, char **argv)
     static sim_t sim;
     if (!sim_open(&sim, elf, eeprom))
         return 2;
+    for (int i = 0; i < set_count; i++) {
+        char why[160];
+        if (!sim_settings_set(&sim, sets[i], why, sizeof why)) {
+            fprintf(stderr, "jarmo-sim: --set %s: %s\n", sets[i], why);
+            sim_settings_usage(stderr);
+            return 2;
+        }
+    }
     if (profile && !sim_profile(&sim, profile))
         return 2;
     int rc = 0;

@@ -15,6 +15,7 @@
 #include "rules/rules.h"
 #include "sim.h"
 #include "sim_autoplay.h"
+#include "sim_settings.h"
 
 #define TAP_MS 40.0         /* a quick, clean button tap: down this long, then up as long */
 #define MAX_MS 1e9          /* no script waits longer than this */
@@ -31,6 +32,8 @@ typedef struct {
     size_t uart_mark;   /* expect-uart searches after the previous match */
     size_t tone_mark;   /* expect-tone looks at tones after the previous check */
     int cursor;         /* tracked game cursor, -1 = unknown */
+    int side_cursor[2]; /* two players: each side's cursor (firmware/game/play.c) */
+    size_t start_seen;  /* where the game whose cursors these are started in the log */
     bool verbose;
     bool in_child;      /* a power-cut sweep's child: no frame lines to read */
 } script_t;
@@ -112,8 +115,64 @@ static bool cursor_to(script_t *sc, uint8_t point)
     return true;
 }
 
+static bool enter_move(script_t *sc, const char *move, bool hold);
+
+/* The start of the latest line starting with `prefix` in the log, or NULL. */
+static const char *latest_line(const sim_t *s, const char *prefix)
+{
+    const char *found = NULL;
+    const size_t n = strlen(prefix);
+    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, prefix, n) == 0)
+            found = p;
+    return found;
+}
+
+/* Two players keep a cursor each (firmware/game/play.c): after a move the
+ * cursor is where the other side left it. The mover comes from the log:
+ * the game's first mover and the moves and undos since its start line. */
+static void after_move(script_t *sc)
+{
+    const sim_t *s = sc->sim;
+    const char *start = latest_line(s, "start "), *resume = latest_line(s, "resume ");
+    if (resume > start) { /* resumed: whose turn it was is not in the log */
+        if (!strstr(resume, " console "))
+            sc->cursor = -1;
+        return;
+    }
+    if (!start)
+        return;
+    const char *nl = strchr(start, '\n'), *console = strstr(start, " console ");
+    if (console && (!nl || console < nl))
+        return; /* against the console: the cursor stays */
+    const size_t at = (size_t)(start - s->uart.text);
+    if (at != sc->start_seen) { /* a new game: each side's cursor at its home */
+        sc->start_seen = at;
+        sc->side_cursor[RULES_WHITE] = rules_point(2, 0);
+        sc->side_cursor[RULES_BLACK] = rules_point(2, RULES_ROWS - 1u);
+    }
+    int plies = 0;
+    for (const char *p = start; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        plies += strncmp(p, "move ", 5) == 0 ? 1 : strncmp(p, "undo ", 5) == 0 ? -1 : 0;
+    const char *black_first = strstr(start, " first black");
+    const int first = black_first && (!nl || black_first < nl);
+    const int mover = (first + plies - 1) & 1;
+    sc->side_cursor[mover] = sc->cursor;
+    sc->cursor = sc->side_cursor[mover ^ 1];
+}
+
 /* "b1-d2", "b1xd2", "c4xd5@b1", "@b1", or "d4-b5 hold" (ludos: keep it). */
 static bool play_move(script_t *sc, const char *move, bool hold)
+{
+    const size_t log_before = sc->sim->uart.len;
+    const bool done = enter_move(sc, move, hold);
+    /* the move is on the log once the firmware took it */
+    if (done && sc->sim->uart.len > log_before && strstr(sc->sim->uart.text + log_before, "move "))
+        after_move(sc);
+    return done;
+}
+
+static bool enter_move(script_t *sc, const char *move, bool hold)
 {
     const size_t len = strlen(move);
     if (move[0] == '@') {
@@ -143,6 +202,8 @@ static bool play_move(script_t *sc, const char *move, bool hold)
 static bool autoplay_enter(void *ctx, const char *move, bool hold) { return play_move(ctx, move, hold); }
 static void autoplay_fail(void *ctx, const char *why) { fail(ctx, "autoplay: %s", why); }
 static void autoplay_consumed(void *ctx, size_t upto) { ((script_t *)ctx)->uart_mark = upto; }
+static bool autoplay_tap(void *ctx, int button) { return tap(ctx, button, TAP_MS); }
+static void autoplay_cursor_is(void *ctx, int point) { ((script_t *)ctx)->cursor = point; }
 
 static char *trim(char *s)
 {
@@ -338,10 +399,42 @@ static bool cmd_autoplay(script_t *sc, const args_t *a)
     }
     if (!want_ms(sc, a->argv[1], &ms))
         return true;
-    sim_autoplay_io_t io = {sc, autoplay_enter, autoplay_fail, autoplay_consumed};
+    sim_autoplay_io_t io = {sc, autoplay_enter, autoplay_fail, autoplay_consumed, autoplay_tap, autoplay_cursor_is};
     if (sim_autoplay(sc->sim, &io, (unsigned)level, ms) != 0 && sc->failures == 0)
         sc->failures++;
     return !sc->sim->crashed;
+}
+
+/* autoplay-games N LEVEL: N whole games through the buttons, end screens
+ * and new matches included, each result checked (sim_autoplay.c). */
+static bool cmd_autoplay_games(script_t *sc, const args_t *a)
+{
+    unsigned long games, level;
+    if (!parse_uint(a->argv[0], 100000, &games) || games < 1) {
+        fail(sc, "autoplay-games: '%s' is not a number of games 1..100000", a->argv[0]);
+        return true;
+    }
+    if (!parse_uint(a->argv[1], 5, &level) || level < 1) {
+        fail(sc, "autoplay-games: '%s' is not a level 1..5", a->argv[1]);
+        return true;
+    }
+    sim_autoplay_io_t io = {sc, autoplay_enter, autoplay_fail, autoplay_consumed, autoplay_tap, autoplay_cursor_is};
+    if (sim_autoplay_games(sc->sim, &io, (unsigned)games, (unsigned)level) != 0 && sc->failures == 0)
+        sc->failures++;
+    sc->cursor = -1; /* wherever the games left it */
+    return !sc->sim->crashed;
+}
+
+/* set NAME=VALUE: a setting into the EEPROM (sim_settings.c); the console
+ * reads its settings when it starts, so this comes first or before a reset. */
+static bool cmd_set(script_t *sc, const args_t *a)
+{
+    char why[160];
+    if (!sim_settings_set(sc->sim, a->argv[0], why, sizeof why)) {
+        fail(sc, "set %s: %s", a->argv[0], why);
+        sim_settings_usage(stderr);
+    }
+    return true;
 }
 
 static bool cmd_move(script_t *sc, const args_t *a)
@@ -815,7 +908,9 @@ static const struct {
     {"bounce", 1, 1, cmd_bounce, "bounce N"},
     {"cursor-at", 1, 1, cmd_cursor_at, "cursor-at POINT|unknown"},
     {"cursor-to", 1, 1, cmd_cursor_to, "cursor-to POINT"},
+    {"set", 1, 1, cmd_set, "set NAME=VALUE"},
     {"autoplay", 2, 2, cmd_autoplay, "autoplay LEVEL MS"},
+    {"autoplay-games", 2, 2, cmd_autoplay_games, "autoplay-games N LEVEL"},
     {"move", 1, 2, cmd_move, "move MOVE [hold]"},
     {"expect-uart", 1, -1, cmd_expect_uart, "expect-uart TEXT"},
     {"expect-no-uart", 1, -1, cmd_expect_no_uart, "expect-no-uart TEXT"},
@@ -881,7 +976,7 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
         fprintf(stderr, "jarmo-sim: cannot open script %s: %s\n", path, strerror(errno));
         return 2;
     }
-    script_t sc = {.sim = s, .file = f, .path = path, .cursor = -1, .verbose = verbose};
+    script_t sc = {.sim = s, .file = f, .path = path, .cursor = -1, .start_seen = (size_t)-1, .verbose = verbose};
     char raw[512];
     bool alive = true;
     while (alive && fgets(raw, sizeof raw, f)) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "sim_board_view.h"
 
 #define RELEASE_AFTER_MS 150.0 /* a key counts as held this long after its last repeat */
 #define FRAME_MS 33.0
@@ -93,30 +94,11 @@ static void read_keys(sim_t *s, double *release_at, double now)
 
 static void draw(sim_t *s, bool color)
 {
-    matrix_view_t v;
-    char letters[MATRIX_N][MATRIX_N + 1];
-    sim_view(s, &v);
-    matrix_dump(&v, letters);
     printf("\x1b[H");
     printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
-    for (int r = 0; r < MATRIX_N; r++) {
-        printf("    ");
-        for (int c = 0; c < MATRIX_N; c++) {
-            if (color) {
-                const double red = v.red[r][c] > 1 ? 1 : v.red[r][c], green = v.green[r][c] > 1 ? 1 : v.green[r][c];
-                if (red < 0.1 && green < 0.1)
-                    printf("\x1b[38;2;60;60;60m\xc2\xb7 ");
-                else
-                    printf("\x1b[38;2;%d;%d;0m\xe2\x97\x8f ", (int)(60 + 195 * red) * (red >= 0.1),
-                           (int)(60 + 195 * green) * (green >= 0.1));
-            } else {
-                printf("%c ", letters[r][c]);
-            }
-        }
-        printf("%s\x1b[K\n", color ? "\x1b[0m" : "");
-    }
+    sim_board_view(s, color, stdout);
     printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
-    printf("  m: hold B (menu)   q or Ctrl-C: quit\x1b[K\n\n");
+    printf("  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\x1b[K\n\n");
     /* the last lines of the debug console */
     const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
     int lines = 0;

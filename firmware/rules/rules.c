@@ -203,6 +203,13 @@ uint8_t rules_tactical_moves(const rules_pos_t *p, rules_move_t *buf, uint8_t ca
     return l.n > cap ? RULES_OVERFLOW : l.n;
 }
 
+bool rules_set_has_link(uint8_t set, uint8_t from, uint8_t to)
+{
+    const uint8_t slot = rules_link_slot(from, to);
+    return slot != RULES_NO_POINT &&
+           (!(flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) || (rules_set_flags(set) & RS_EXTRA_LINK));
+}
+
 uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
 {
     const uint8_t set = rules_set_of(p), flags = rules_set_flags(set), s = rules_side_to_move(p);

@@ -202,6 +202,9 @@ extern const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE];
 extern const uint32_t rules_neighbour_mask[RULES_POINTS];
 /* The slot of `to` in the link list of `from`; RULES_NO_POINT if unlinked. */
 uint8_t rules_link_slot(uint8_t from, uint8_t to);
+/* True when `from` and `to` are linked on the board of rule set `set`
+ * (b3-c3 only where the set has the extra link): what a board is drawn from. */
+bool rules_set_has_link(uint8_t set, uint8_t from, uint8_t to);
 /* Row 0..4 of a point, without a division (exact for p < 25). */
 static inline uint8_t rules_row(uint8_t p) { return (uint8_t)(((uint16_t)p * 205u) >> 10); }
 /* File 0..4 (a..e) of a point, and the point of a file and row. */

@@ -1,0 +1,192 @@
+/* The console in the terminal as a person sees it on a real board: the
+ * LEDs of the matrix over the Jarmo board's lines, which are drawn from the
+ * rules core's link table (never a copy; b3-c3 only in the rule sets that
+ * have it) in braille dots, the files a..e and rows 1..5 beside it, and
+ * below, in words, what the console shows: who plays, whose turn, the score
+ * if the game ended now, and the last sound. The game comes from the saved
+ * game in the simulated EEPROM, read by the firmware's own storage code. */
+#include "sim_board_view.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules.h"
+#include "sim_settings.h"
+#include "storage/game_save.h"
+
+/* An LED every COL_CHARS characters and LINE_ROWS lines; a braille cell is
+ * 2 dots wide and 4 tall, so one LED step is 8 dots both ways. */
+#define COL_CHARS 6
+#define LINE_ROWS 3
+#define ROWS ((int)RULES_ROWS)
+#define FILES ((int)RULES_FILES)
+#define W (MATRIX_N * COL_CHARS)
+#define H (MATRIX_N * LINE_ROWS)
+
+typedef struct {
+    uint8_t dots[H][W]; /* braille bits per character cell */
+} lines_t;
+
+static void dot(lines_t *l, int x, int y)
+{
+    static const uint8_t bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
+    if (x >= 0 && y >= 0 && x < W * 2 && y < H * 4)
+        l->dots[y / 4][x / 2] |= bit[y % 4][x % 2];
+}
+
+/* The centre of a board point in dots: file a..e left to right, row 5 at
+ * the top (the matrix's layout, docs/display.md). */
+static void centre(uint8_t p, int *x, int *y)
+{
+    *x = rules_file(p) * COL_CHARS * 2 + 1;
+    *y = (RULES_ROWS - 1 - rules_row(p)) * LINE_ROWS * 4 + 1;
+}
+
+static void draw_link(lines_t *l, uint8_t a, uint8_t b)
+{
+    int x0, y0, x1, y1;
+    centre(a, &x0, &y0);
+    centre(b, &x1, &y1);
+    const int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
+    for (int i = 0; i <= steps; i++)
+        dot(l, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+}
+
+/* The rule set in play, from the debug console's latest start/resume line. */
+static int rules_in_play(const sim_t *s)
+{
+    int set = -1;
+    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        char name[16];
+        if (sscanf(p, "start %15s", name) == 1 || sscanf(p, "resume %15s", name) == 1)
+            set = rules_set_by_name(name);
+    }
+    return set;
+}
+
+static void links(lines_t *l, int set)
+{
+    memset(l, 0, sizeof *l);
+    for (uint8_t p = 0; p < RULES_POINTS; p++)
+        for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
+            bool extra;
+            const uint8_t q = rules_neighbour(p, slot, &extra);
+            if (q == RULES_NO_POINT)
+                break;
+            /* before a game is known, the links every rule set has */
+            if (q > p && (set >= 0 ? rules_set_has_link((uint8_t)set, p, q) : !extra))
+                draw_link(l, p, q);
+        }
+}
+
+static const char *tone_meaning(double hz)
+{
+    static const struct { int hz; const char *what; } tones[] = {
+        {880, "a move"}, {440, "a capture"}, {150, "nothing to do there"}, {660, "the game is over"},
+        {220, "the rules refuse that move"}, {1320, "undone"}};
+    for (unsigned i = 0; i < sizeof tones / sizeof tones[0]; i++)
+        if (fabs(hz - tones[i].hz) < tones[i].hz * 0.03)
+            return tones[i].what;
+    return "a tone";
+}
+
+static const char *colour_name(uint8_t side) { return side == RULES_WHITE ? "green (White)" : "red (Black)"; }
+
+/* The status in words, from the saved game. */
+static void status(sim_t *s, FILE *out)
+{
+    game_save_t g;
+    sim_nv_attach(s);
+    if (!game_save_load(&g)) {
+        fprintf(out, "  (no game in progress)\x1b[K\n\x1b[K\n");
+        return;
+    }
+    const game_match_t *m = &g.match;
+    char set[RULES_SET_NAME_MAX];
+    rules_set_name(rules_set_of(&g.pos), set);
+    const bool vs = m->mode == 1;
+    const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));
+    const uint8_t to_move = rules_side_to_move(&g.pos);
+    uint8_t now[2];
+    rules_score(&g.pos, now);
+    const bool you_p1 = m->human_side == RULES_WHITE;
+    if (vs)
+        fprintf(out, "  You against the console (level %u), %s, game %u of %u; match: you %u, console %u\x1b[K\n",
+                m->level, set, m->number, m->games, m->total[you_p1 ? 0 : 1], m->total[you_p1 ? 1 : 0]);
+    else
+        fprintf(out, "  Two players, %s, game %u of %u; match: P1 %u, P2 %u (P1 is %s in this game)\x1b[K\n", set,
+                m->number, m->games, m->total[0], m->total[1], colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK));
+    if (vs)
+        fprintf(out, "  You are %s. %s Score if it ended now: you %u, console %u.\x1b[K\n", colour_name(human),
+                to_move == human ? "Your turn." : "The console's turn.", now[human], now[human ^ 1u]);
+    else
+        fprintf(out, "  %s to move. Score if it ended now: green %u, red %u.\x1b[K\n",
+                to_move == RULES_WHITE ? "Green (White)" : "Red (Black)", now[RULES_WHITE], now[RULES_BLACK]);
+}
+
+void sim_board_view(sim_t *s, bool colour, FILE *out)
+{
+    matrix_view_t v;
+    char letters[MATRIX_N][MATRIX_N + 1];
+    lines_t l;
+    sim_view(s, &v);
+    matrix_dump(&v, letters);
+    links(&l, rules_in_play(s));
+    for (int line = 0; line < H; line++) {
+        const int r = line / LINE_ROWS;
+        const bool led_line = line % LINE_ROWS == 0;
+        if (led_line && r < ROWS)
+            fprintf(out, "  %d  ", ROWS - r);
+        else
+            fprintf(out, "     ");
+        for (int col = 0; col < W; col++) {
+            const int c = col / COL_CHARS;
+            if (led_line && col % COL_CHARS == 0) {
+                const double red = v.red[r][c] > 1 ? 1 : v.red[r][c], green = v.green[r][c] > 1 ? 1 : v.green[r][c];
+                const bool lit = red >= 0.01 || green >= 0.01;
+                if (!colour) {
+                    fputc(letters[r][c], out);
+                } else if (!lit) {
+                    fprintf(out, "\x1b[38;2;90;90;90m%s", r < ROWS && c < FILES ? "\xe2\x97\x8b" : "\xc2\xb7");
+                } else {
+                    /* square root: a dim plain piece at the lowest brightness stays visible */
+                    const int rr = red >= 0.01 ? (int)(70 + 185 * sqrt(red)) : 0;
+                    const int gg = green >= 0.01 ? (int)(70 + 185 * sqrt(green)) : 0;
+                    fprintf(out, "\x1b[38;2;%d;%d;0m\xe2\x97\x8f", rr, gg);
+                }
+                continue;
+            }
+            const uint8_t d = l.dots[line][col];
+            if (d) {
+                if (colour)
+                    fprintf(out, "\x1b[38;2;110;110;110m");
+                /* U+2800 + dots, in UTF-8 */
+                fputc(0xE2, out);
+                fputc(0xA0 + (d >> 6), out);
+                fputc(0x80 + (d & 0x3F), out);
+            } else {
+                fputc(' ', out);
+            }
+        }
+        fprintf(out, "%s\x1b[K\n", colour ? "\x1b[0m" : "");
+        if (line == (ROWS - 1) * LINE_ROWS) { /* below row 1: the files */
+            fprintf(out, "     ");
+            for (int c = 0; c < FILES; c++)
+                fprintf(out, "%-*c", COL_CHARS, 'a' + c);
+            fprintf(out, "\x1b[K\n");
+            line++;
+        }
+    }
+    fprintf(out, "\x1b[K\n");
+    status(s, out);
+    /* the last sound, for a moment, in words: the terminal has no piezo */
+    const sim_buzzer_t *b = &s->buzzer;
+    if (b->tone_count && sim_now_ms(s) - b->tones[b->tone_count - 1].start_ms < 1500.0) {
+        const sim_tone_t *t = &b->tones[b->tone_count - 1];
+        fprintf(out, "  %s\xe2\x99\xaa %.0f Hz: %s%s\x1b[K\n", colour ? "\x1b[1;33m" : "", t->freq_hz,
+                tone_meaning(t->freq_hz), colour ? "\x1b[0m" : "");
+    } else {
+        fprintf(out, "\x1b[K\n");
+    }
+}
