@@ -17,6 +17,7 @@
 #include "sim_autoplay.h"
 #include "sim_settings.h"
 
+#define AFTER_WORDS_MS 400.0 /* a power-cut sweep: the board after the start words (mid cursor-blink phase) */
 #define TAP_MS 40.0         /* a quick, clean button tap: down this long, then up as long */
 #define MAX_MS 1e9          /* no script waits longer than this */
 #define ARGS_MAX 4
@@ -693,8 +694,22 @@ typedef struct {
  * cut (the boot counter's noise aside) and the matrix. */
 static void outcome_after(script_t *sc, size_t uart_from, char *out)
 {
-    char frame[MATRIX_N][MATRIX_N + 1];
+    /* four looks over one cursor blink (500 ms), each LED as bright as it
+     * was in any: the blinking cursor shows, whatever its phase at boot */
+    char frame[MATRIX_N][MATRIX_N + 1], later[MATRIX_N][MATRIX_N + 1];
     sim_frame(sc->sim, frame);
+    for (int look = 1; look < 4; look++) {
+        run_for(sc, 125.0);
+        sim_frame(sc->sim, later);
+        for (int r = 0; r < MATRIX_N; r++)
+            for (int c = 0; c < MATRIX_N; c++) {
+                const char a = frame[r][c], b = later[r][c];
+                const int rank_a = a == '.' ? 0 : islower((unsigned char)a) ? 1 : 2;
+                const int rank_b = b == '.' ? 0 : islower((unsigned char)b) ? 1 : 2;
+                if (rank_b > rank_a)
+                    frame[r][c] = b;
+            }
+    }
     const sim_uart_t *u = &sc->sim->uart;
     snprintf(out, OUTCOME_MAX, "%s", u->text && uart_from < u->len ? u->text + uart_from : "");
     for (int r = 0; r < MATRIX_N; r++) {
@@ -784,6 +799,9 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     }
     s->buttons.dead = false;
     run_for(sc, AFTER_CUT_MS);
+    /* every start shows its words first: B skips them, then the board */
+    tap(sc, SIM_BTN_B, TAP_MS);
+    run_for(sc, AFTER_WORDS_MS);
     r.first_write = s->eeprom.first_write_at;
     r.last_write_done = s->eeprom.last_write_done_at;
     outcome_after(sc, uart_from, r.outcome);

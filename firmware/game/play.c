@@ -184,6 +184,11 @@ static void take_back(ui_t *ui)
     const ui_ply_t *ply = &ui->history[(ui->history_head + ui->history_len) % UI_UNDO_PLIES];
     rules_unmake(&ui->pos, ply->move, &ply->undo);
     ui->last_from = ply->last_from;
+    if (ui->match.mode == SETTINGS_MODE_TWO_PLAYERS) { /* the mover's cursor back */
+        const uint8_t mover = rules_side_to_move(&ui->pos);
+        ui->side_cursor[mover ^ 1u] = ui->cursor;
+        ui->cursor = ui->side_cursor[mover];
+    }
     say_move("undo", ply->move);
 }
 
