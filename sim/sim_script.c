@@ -191,9 +191,12 @@ static bool enter_move(script_t *sc, const char *move, bool hold)
         fail(sc, "bad move '%s' (b1-d2, b1xd2, c4xd5@b1 or @b1)", move);
         return true;
     }
+    const size_t log_before = sc->sim->uart.len;
     if (!cursor_to(sc, from) || !tap(sc, SIM_BTN_A, TAP_MS) || !cursor_to(sc, to) || !tap(sc, SIM_BTN_A, TAP_MS))
         return false;
-    if (ret != RULES_NO_POINT)
+    /* an arrival with a single return point is complete at the arrival
+     * (firmware/game/play.c): then there is no return point to choose */
+    if (ret != RULES_NO_POINT && !strstr(sc->sim->uart.text + log_before, "move "))
         return cursor_to(sc, ret) && tap(sc, SIM_BTN_A, TAP_MS);
     if (hold)
         return tap(sc, SIM_BTN_A, TAP_MS); /* A on the arrival point itself */

@@ -28,7 +28,7 @@ echo "rules_avr_flash_bytes: $(avr-size "$B/avr/rules_core.o" | awk 'NR==2{print
 echo "# firmware ($BOARD)"
 # a whole game against the console at level 5 played through the buttons
 # (the simulator plays White with the host AI at level 1), then the figures
-{ sed 's/console 2 human/console 5 human/; s/^tap left$/tap left\ntap left\ntap left/' tests/sim/vs-console.script
+{ sed 's/console 2 human/console 5 human/; s/^set level=2$/set level=5/' tests/sim/vs-console.script
   echo report; } > "$B/bench-ref.script"
 # (a WS2812B panel refreshes itself: no refresh-while-thinking check there)
 if [ "$SIM" = "$H/jarmo-sim" ]; then cp "$B/bench-ref.script" "$B/bench-game.script"
