@@ -13,7 +13,7 @@ pid=
 ok() { echo "[       OK ] flash $1"; }
 bad() { echo "[  FAILED  ] flash $1: $2"; }
 # 1. a game in progress, saved in the EEPROM file (an older console's state)
-printf '%s\n' 'wait 300' 'cursor-at c1' 'move c1-d3' 'wait 300' 'expect-uart move c1-d3' > "$tmp/play.script"
+printf '%s\n' 'wait 300' 'tap b' 'cursor-at c1' 'move c1-d3' 'wait 300' 'expect-uart move c1-d3' > "$tmp/play.script"
 if "$sim" --eeprom "$tmp/ee.bin" --script "$tmp/play.script" "$elf" > "$tmp/play.log" 2>&1; then ok saved-game
 else bad saved-game "$(tail -3 "$tmp/play.log")"; exit 0; fi
 # A chip with only the bootloader, on a serial line: the simulator in the

@@ -9,13 +9,14 @@ tmp=$(mktemp -d); session=jarmo-test-$$
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$tmp"' EXIT
 ok() { echo "[       OK ] interactive $1"; }
 bad() { echo "[  FAILED  ] interactive $1: $2"; }
-tmux new-session -d -s "$session" -x 110 -y 40 "$sim --plain --eeprom $tmp/ee.bin $elf; sleep 5"
+tmux new-session -d -s "$session" -x 110 -y 60 "$sim --plain --eeprom $tmp/ee.bin $elf; sleep 5"
 sleep 1.5
 key() { tmux send-keys -t "$session" "$1"; sleep "$2"; }
-# from the start the cursor is on c1: Right, Right (0.18 s apart) -> e1;
+# the start's words: x (B) skips them. Then the cursor is on c1: Right,
+# Right (0.18 s apart) -> e1;
 # A selects e1, Up Up Left -> d3, A plays e1-d3. One lost tap would select
 # d1 and play d1-c3 instead.
-key Right 0.18; key Right 0.5; key z 0.4; key Up 0.4; key Up 0.4; key Left 0.4; key z 1.0
+key x 0.4; key Right 0.18; key Right 0.5; key z 0.4; key Up 0.4; key Up 0.4; key Left 0.4; key z 1.0
 screen=$(tmux capture-pane -p -t "$session")
 if printf '%s\n' "$screen" | grep -q 'move e1-d3'; then ok two-quick-taps
 else bad two-quick-taps "no 'move e1-d3' on the debug console: $(printf '%s' "$screen" | grep -A6 'debug console' | tr '\n' '|')"; fi
@@ -26,7 +27,7 @@ key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.5; key z 0.6
 for _ in 1 2; do key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.6; done
 screen=$(tmux capture-pane -p -t "$session")
 stray=$(printf '%s\n' "$screen" | sed -n '/debug console:/,$p' | sed 1d | grep -v '^ *$' |
-  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white match 1/2|move e1-d3) *$')
+  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white console 2 human white match 1/2|move [a-e][1-5][-x][a-e][1-5](@[a-e][1-5])?) *$')
 if [ -z "$stray" ] && printf '%s\n' "$screen" | grep -c 'start classic' | grep -q '[3-5]'; then ok clean-lines
 else bad clean-lines "lines with leftover text: $(printf '%s' "$stray" | tr '\n' '|')"; fi
 key q 0.3

@@ -2,8 +2,8 @@
 // browser download) against `make web-serve`'s server on 127.0.0.1. Each
 // test prints "[       OK ] web NAME" or "[  FAILED  ] web NAME: why".
 //   node tests/web/browser.mjs BUILD_DIR
-// The expected start frames come from the C simulator (jarmo-sim
-// --dump-frame-at) on the same firmware; the human's moves in the game
+// The expected start frames come from the C simulator (a script: the start's
+// words skipped with B, then print-frame) on the same firmware; the human's moves in the game
 // against the console come from the host engine (build/host/jarmo).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -110,6 +110,14 @@ async function enterMove(tap, page, cursor, move) {
   }
 }
 
+// the moves of the game on the debug console, since its start
+async function movesOf(page) {
+  const text = await uart(page);
+  const start = Math.max(text.lastIndexOf('start '), text.lastIndexOf('resume '));
+  return [...text.slice(start).matchAll(/^move (\S+)$/gm)].map((m) => m[1]);
+}
+const gameMoves = movesOf;
+
 // the host engine, for the human's moves and the final reckoning
 function engine() {
   const p = spawn(`${build}/host/jarmo`, [], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -148,9 +156,13 @@ try {
   // 1. the start position, the same as the C simulator's, on both boards
   for (const [board, sim] of [['jarmo-handheld', 'jarmo-sim'], ['jarmo-nano', 'jarmo-sim-jarmo-nano']]) {
     await run(`start-position-${board}`, async () => {
-      const want = execFileSync(`${build}/host/${sim}`, ['--dump-frame-at', '2000', `${build}/${board}/firmware.elf`])
-        .toString().trim().split('\n');
+      writeFileSync(`${out}/start.script`, 'wait 300\ntap b\nwait 500\nprint-frame\n');
+      const want = execFileSync(`${build}/host/${sim}`, ['--script', `${out}/start.script`, `${build}/${board}/firmware.elf`])
+        .toString().split('\n').filter((l) => /^[.rgyRGY]{8}$/.test(l.trim())).map((l) => l.trim());
       const { context, page, errors } = await openConsole(browser, url, board);
+      // the start's words scroll first: B (x) skips them
+      await simWait(page, 300);
+      await tapKey(page, 'b');
       await waitFor('the start position', 5000, async () => sameFrame(await grid(page), want, ['2,4']));
       await context.close();
       if (errors.length) throw new Error(`page error: ${errors[0]}`);
@@ -162,14 +174,17 @@ try {
     const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
     const cursor = { at: 'c1' };
     await simWait(page, 300);
+    await tapKey(page, 'b'); // the start's words
     await enterMove(tapKey, page, cursor, 'c1-d3');
     await waitUart(page, 'move c1-d3').catch(async (e) => {
       throw new Error(`${e.message}; ${await whatItSaw(page)}`);
     });
-    // c1: the last move's origin, dim yellow; Black to move: a red bar
-    await waitFor('the move on the matrix', 2000, async () => {
+    // a fresh console plays you against the console: its reply, then your
+    // turn again: the bar steady in your colour, your piece on d3
+    await waitFor('the console\'s reply', 5000, async () => (await gameMoves(page)).length === 2);
+    await waitFor('your turn on the matrix', 2000, async () => {
       const g = await grid(page);
-      return (g[4][2] === 'y' && g[7].startsWith('RRRRR') && 'gY'.includes(g[2][3])) || g.join('/');
+      return (g[7].startsWith('GGGGG') && 'gY'.includes(g[2][3])) || g.join('/');
     });
     // the piezo: the firmware's key clicks reached the buzzer pin
     const tones = await page.evaluate(() => window.jarmo.buzzer.tones);
@@ -184,6 +199,7 @@ try {
     const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await tapKey(page, 'b'); // the start's words
     await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
     await waitUart(page, 'move c1-d3', 20000).catch(async (e) => {
       throw new Error(`${e.message}; ${await whatItSaw(page)}`);
@@ -194,21 +210,33 @@ try {
   });
   await run('click-move', async () => {
     const { page, cursor } = globalThis.afterKeyboard;
-    await enterMove(tapClick, page, cursor, 'd5-b4');
-    await waitUart(page, 'move d5-b4');
-    await waitFor('the move on the matrix', 2000, async () => {
-      const g = await grid(page);
-      return (g[0][3] === 'y' && g[7].startsWith('GGGGG') && 'rY'.includes(g[1][1])) || g.join('/');
-    });
+    // your second move, chosen by the engine, entered by clicking the buttons
+    const e = engine();
+    await e.ask('rules classic');
+    for (const m of await gameMoves(page)) await e.ask(`play ${m}`);
+    const m = (await e.ask('genmove 1')).slice(2);
+    e.close();
+    await enterMove(tapClick, page, cursor, m.split('@')[0]);
+    await waitUart(page, `move ${m}`);
+    await waitFor('the console\'s reply', 5000, async () => (await gameMoves(page)).length === 4);
+    return m;
   });
   await run('reload-resumes', async () => {
     const { context, page } = globalThis.afterKeyboard;
-    await simWait(page, 500); // the save takes about 0.1 s
+    await simWait(page, 1500); // the console's move blinks 0.9 s, the save takes about 0.1 s
+    // the board's pieces; a yellow point (the blinking cursor, the last
+    // move's origin) in either look is left aside
+    const board = (g) => g.slice(0, 5).map((r) => r.slice(0, 5)).join('/');
+    const pieces = (g) => [...board(g)].map((c, i) => ('yY'.includes(c) || 'yY'.includes(before[i]) ? '.' : c)).join('');
+    let before = '';
+    before = board(await grid(page));
     await page.reload();
     await waitUart(page, 'resume classic', 5000);
+    await simWait(page, 300);
+    await tapKey(page, 'b'); // who is who, in words again
     await waitFor('the resumed position', 3000, async () => {
       const g = await grid(page);
-      return (g[0][3] === 'y' && g[2][3] === 'g' && g[4][2] === '.' && g[7].startsWith('GGGGG')) || g.join('/');
+      return (pieces(g) === pieces(before.split('/')) && g[7].startsWith('GGGGG')) || `${board(g)} != ${before}`;
     });
     await context.close();
   });
@@ -216,24 +244,17 @@ try {
   // 4. a whole game against the console, entered with the keyboard
   await run('game-against-console', async () => {
     const { context, page, errors } = await openConsole(browser, url, 'jarmo-handheld');
-    await simWait(page, 300);
-    // the menu (hold B): Mode -> console, Level one down (2), New match
-    await page.keyboard.press('m');
-    await sleep(1400);
-    for (const b of ['down', 'down', 'down', 'down', 'right', 'down', 'down', 'down', 'left', 'up', 'up', 'up', 'up', 'a'])
-      await tapKey(page, b);
+    // a fresh console: you (White) against the console at level 2
     await waitUart(page, 'start classic first white console 2 human white');
+    await simWait(page, 300);
+    await tapKey(page, 'b'); // the start's words
     const e = engine();
     await e.ask('rules classic');
     const cursor = { at: 'c1' };
     let seen = 0;
     let plies = 0;
     const until = Date.now() + 240000;
-    const gameMoves = async () => {
-      const text = await uart(page);
-      const start = text.lastIndexOf('start classic first white console');
-      return [...text.slice(start).matchAll(/^move (\S+)$/gm)].map((m) => m[1]);
-    };
+    const gameMoves = () => movesOf(page);
     const catchUp = async () => {
       const moves = await gameMoves();
       for (; seen < moves.length; seen++, plies++) {
