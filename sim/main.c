@@ -5,6 +5,8 @@
  *                                                          also echoes each command)
  *   jarmo-sim --dump-frame-at MS FIRMWARE.elf               print the matrix
  *   jarmo-sim --report-at MS FIRMWARE.elf                   measured figures
+ *   jarmo-sim --dump-board-at MS FIRMWARE.elf               make play's picture at MS
+ *                                                          (letters, no colours)
  *   jarmo-sim --serial LINK [--bootloader HEX] [--until TEXT] FIRMWARE.elf
  *                                                          USART0 on a pty (make flash)
  *   --profile FILE (with any of the above): cycles per instruction into FILE
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "sim_board_view.h"
 #include "sim_settings.h"
 
 static int usage(const char *why, const char *arg)
@@ -27,7 +30,7 @@ static int usage(const char *why, const char *arg)
     if (why)
         fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
     fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS] [--profile FILE]\n"
-                    "                 [--report-at MS] [--set NAME=VALUE]... FIRMWARE.elf\n");
+                    "                 [--report-at MS] [--dump-board-at MS] [--set NAME=VALUE]... FIRMWARE.elf\n");
     return 2;
 }
 
@@ -35,7 +38,7 @@ int main(int argc, char **argv)
 {
     const char *script = NULL, *eeprom = NULL, *elf = NULL, *serial = NULL, *boot = NULL, *until = NULL,
                *profile = NULL;
-    double dump_at = -1, report_at = -1;
+    double dump_at = -1, report_at = -1, board_at = -1;
     bool verbose = false, plain = false;
     const char *sets[32];
     int set_count = 0;
@@ -54,10 +57,14 @@ int main(int argc, char **argv)
                                  : strcmp(opt, "--profile") == 0 ? &profile
                                                                 : &boot;
             *slot = argv[++i];
-        } else if (strcmp(opt, "--dump-frame-at") == 0 || strcmp(opt, "--report-at") == 0) {
+        } else if (strcmp(opt, "--dump-frame-at") == 0 || strcmp(opt, "--report-at") == 0 ||
+                   strcmp(opt, "--dump-board-at") == 0) {
             if (!has_value)
                 return usage("missing time after", opt);
-            if (!sim_parse_ms(argv[++i], opt[2] == 'd' ? &dump_at : &report_at))
+            double *at = strcmp(opt, "--dump-frame-at") == 0 ? &dump_at
+                         : strcmp(opt, "--report-at") == 0   ? &report_at
+                                                             : &board_at;
+            if (!sim_parse_ms(argv[++i], at))
                 return usage("not a time in ms (a number from 0 to 1e9)", argv[i]);
         } else if (strcmp(opt, "--set") == 0) {
             if (!has_value)
@@ -98,6 +105,10 @@ int main(int argc, char **argv)
     if (serial) {
         sim.uart.echo = true;
         rc = sim_serial(&sim, serial, boot, until, 3000.0);
+    } else if (board_at >= 0) {
+        if (!sim_run_until_ms(&sim, board_at))
+            rc = 1;
+        sim_board_view(&sim, false, stdout);
     } else if (dump_at >= 0 || report_at >= 0) {
         const double until = dump_at > report_at ? dump_at : report_at;
         if (!sim_run_until_ms(&sim, until))

@@ -8,6 +8,7 @@
 #include "sim_board_view.h"
 
 #include <math.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,9 @@ static const char *tone_meaning(double hz)
     return "a tone";
 }
 
+/* the end of a line: "clear to the end of the line" first, on a terminal */
+static const char *eol = "\n";
+
 static const char *colour_name(uint8_t side) { return side == RULES_WHITE ? "green (White)" : "red (Black)"; }
 
 /* The status in words, from the saved game. */
@@ -99,7 +103,7 @@ static void status(sim_t *s, FILE *out)
     game_save_t g;
     sim_nv_attach(s);
     if (!game_save_load(&g)) {
-        fprintf(out, "  (no game in progress)\x1b[K\n\x1b[K\n");
+        fprintf(out, "  (no game in progress)%s%s", eol, eol);
         return;
     }
     const game_match_t *m = &g.match;
@@ -112,21 +116,22 @@ static void status(sim_t *s, FILE *out)
     rules_score(&g.pos, now);
     const bool you_p1 = m->human_side == RULES_WHITE;
     if (vs)
-        fprintf(out, "  You against the console (level %u), %s, game %u of %u; match: you %u, console %u\x1b[K\n",
-                m->level, set, m->number, m->games, m->total[you_p1 ? 0 : 1], m->total[you_p1 ? 1 : 0]);
+        fprintf(out, "  You against the console (level %u), %s, game %u of %u; match: you %u, console %u%s",
+                m->level, set, m->number, m->games, m->total[you_p1 ? 0 : 1], m->total[you_p1 ? 1 : 0], eol);
     else
-        fprintf(out, "  Two players, %s, game %u of %u; match: P1 %u, P2 %u (P1 is %s in this game)\x1b[K\n", set,
-                m->number, m->games, m->total[0], m->total[1], colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK));
+        fprintf(out, "  Two players, %s, game %u of %u; match: P1 %u, P2 %u (P1 is %s in this game)%s", set,
+                m->number, m->games, m->total[0], m->total[1], colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK), eol);
     if (vs)
-        fprintf(out, "  You are %s. %s Score if it ended now: you %u, console %u.\x1b[K\n", colour_name(human),
-                to_move == human ? "Your turn." : "The console's turn.", now[human], now[human ^ 1u]);
+        fprintf(out, "  You are %s. %s Score if it ended now: you %u, console %u.%s", colour_name(human),
+                to_move == human ? "Your turn." : "The console's turn.", now[human], now[human ^ 1u], eol);
     else
-        fprintf(out, "  %s to move. Score if it ended now: green %u, red %u.\x1b[K\n",
-                to_move == RULES_WHITE ? "Green (White)" : "Red (Black)", now[RULES_WHITE], now[RULES_BLACK]);
+        fprintf(out, "  %s to move. Score if it ended now: green %u, red %u.%s",
+                to_move == RULES_WHITE ? "Green (White)" : "Red (Black)", now[RULES_WHITE], now[RULES_BLACK], eol);
 }
 
 void sim_board_view(sim_t *s, bool colour, FILE *out)
 {
+    eol = colour || isatty(fileno(out)) ? "\x1b[K\n" : "\n";
     matrix_view_t v;
     char letters[MATRIX_N][MATRIX_N + 1];
     lines_t l;
@@ -169,24 +174,24 @@ void sim_board_view(sim_t *s, bool colour, FILE *out)
                 fputc(' ', out);
             }
         }
-        fprintf(out, "%s\x1b[K\n", colour ? "\x1b[0m" : "");
+        fprintf(out, "%s%s", colour ? "\x1b[0m" : "", eol);
         if (line == (ROWS - 1) * LINE_ROWS) { /* below row 1: the files */
             fprintf(out, "     ");
             for (int c = 0; c < FILES; c++)
                 fprintf(out, "%-*c", COL_CHARS, 'a' + c);
-            fprintf(out, "\x1b[K\n");
+            fprintf(out, "%s", eol);
             line++;
         }
     }
-    fprintf(out, "\x1b[K\n");
+    fprintf(out, "%s", eol);
     status(s, out);
     /* the last sound, for a moment, in words: the terminal has no piezo */
     const sim_buzzer_t *b = &s->buzzer;
     if (b->tone_count && sim_now_ms(s) - b->tones[b->tone_count - 1].start_ms < 1500.0) {
         const sim_tone_t *t = &b->tones[b->tone_count - 1];
-        fprintf(out, "  %s\xe2\x99\xaa %.0f Hz: %s%s\x1b[K\n", colour ? "\x1b[1;33m" : "", t->freq_hz,
-                tone_meaning(t->freq_hz), colour ? "\x1b[0m" : "");
+        fprintf(out, "  %s\xe2\x99\xaa %.0f Hz: %s%s%s", colour ? "\x1b[1;33m" : "", t->freq_hz,
+                tone_meaning(t->freq_hz), colour ? "\x1b[0m" : "", eol);
     } else {
-        fprintf(out, "\x1b[K\n");
+        fprintf(out, "%s", eol);
     }
 }

@@ -36,6 +36,24 @@ expect sim-dump-at-negative 2 'not a time in ms.*-5' -- "$sim" --dump-frame-at -
 expect sim-dump-at-missing 2 'missing time after' -- "$sim" "$elf" --dump-frame-at
 expect sim-unknown-option 2 'unknown option: --fast' -- "$sim" --fast "$elf"
 expect sim-two-elves 2 'one firmware only' -- "$sim" "$elf" "$elf"
+# jarmo-sim --set: a bad name or value is refused with the list of both
+expect sim-set-bad-value 2 'mode takes one of: two console' -- "$sim" --set mode=solo --report-at 10 "$elf"
+expect sim-set-bad-name 2 'rules=classic brainking ludos jasir' -- "$sim" --set colour=red --report-at 10 "$elf"
+expect sim-set-missing 2 'missing NAME=VALUE' -- "$sim" "$elf" --set
+expect sim-set-start-line 0 'start jasir first black match 1/6' -- "$sim" --set mode=two --set rules=jasir --set first=black --set match=6 --script /dev/stdin "$elf" <<< 'wait 300'
+expect sim-set-console 0 'start classic first white console 5 human black match 1/2' -- "$sim" --set level=5 --set side=black --script /dev/stdin "$elf" <<< 'wait 300'
+# make play's picture: the board's lines from the link table (b3-c3 only in
+# jasir: the dots between b3 and c3, on its row), the files, the status in words
+# (the dots between the b3 and c3 LEDs on row 3's line, as characters)
+board_b3c3() { "$sim" "$@" --dump-board-at 800 "$elf" | python3 -c 'import sys
+row = [l for l in sys.stdin.read().split("\n") if l.startswith("  3 ")][0]
+print(sum(bin(ord(c) - 0x2800).count("1") for c in row[12:17] if 0x2800 <= ord(c) <= 0x28FF))'; }
+classic_b3c3=$(board_b3c3 --set rules=classic); jasir_b3c3=$(board_b3c3 --set rules=jasir)
+# (other links cross that stretch too: jasir's has the line's dots more)
+if [ -n "$classic_b3c3" ] && [ -n "$jasir_b3c3" ] && [ "$jasir_b3c3" -gt $((classic_b3c3 + 4)) ]; then ok sim-board-jasir-link
+else bad sim-board-jasir-link "dots between b3 and c3: classic ${classic_b3c3:-none}, jasir ${jasir_b3c3:-none}"; fi
+expect sim-board-status 0 'You against the console \(level 2\), classic, game 1 of 2' -- "$sim" --dump-board-at 800 "$elf"
+expect sim-board-files 0 '^     a     b     c     d     e' -- "$sim" --dump-board-at 800 "$elf"
 # jarmo-sim: a good EEPROM file round trip, then the stack guard
 expect sim-eeprom-saved 0 '' -- "$sim" --eeprom "$tmp/ee.bin" --report-at 50 "$elf"
 if [ "$(stat -c %s "$tmp/ee.bin" 2>/dev/null)" = 1024 ]; then ok sim-eeprom-size; else bad sim-eeprom-size "no 1024-byte file"; fi
