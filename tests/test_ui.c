@@ -69,6 +69,17 @@ static void reboot(void)
     ui_init(&ui, 2);
 }
 
+/* A fresh console set to two players from the menu, a new match started. */
+static void menu_to(uint8_t item);
+static void boot_two_players(void)
+{
+    boot_fresh();
+    menu_to(UI_ITEM_MODE);
+    tap(HAL_BTN_RIGHT);
+    menu_to(UI_ITEM_NEW_MATCH);
+    tap(HAL_BTN_A);
+}
+
 static void skip_words(void)
 {
     assert_int_not_equal(ui.say, UI_SAY_NOTHING);
@@ -335,11 +346,7 @@ static void test_b_with_nothing_selected_tells_the_score_now(void **state)
 static void test_refused_move_is_shown_and_explained(void **state)
 {
     (void)state;
-    boot_fresh();
-    menu_to(UI_ITEM_MODE);
-    tap(HAL_BTN_RIGHT);
-    menu_to(UI_ITEM_NEW_MATCH);
-    tap(HAL_BTN_A);
+    boot_two_players();
     assert_string_equal(words(), "GAME 1 OF 2 - CLASSIC - P1 GREEN - GREEN STARTS");
     skip_words();
     play_text("c1-d3");
@@ -364,11 +371,7 @@ static void test_refused_move_is_shown_and_explained(void **state)
 static void test_hot_seat_keeps_a_cursor_for_each_side(void **state)
 {
     (void)state;
-    boot_fresh();
-    menu_to(UI_ITEM_MODE);
-    tap(HAL_BTN_RIGHT);
-    menu_to(UI_ITEM_NEW_MATCH);
-    tap(HAL_BTN_A);
+    boot_two_players();
     skip_words();
     play_text("c1-d3");
     assert_int_equal(ui.cursor, rules_point_from_text("c5")); /* Black's home */
@@ -415,11 +418,7 @@ static void test_results_in_words_from_your_side(void **state)
 static void test_two_player_results_name_colours_then_p1_p2(void **state)
 {
     (void)state;
-    boot_fresh();
-    menu_to(UI_ITEM_MODE);
-    tap(HAL_BTN_RIGHT);
-    menu_to(UI_ITEM_NEW_MATCH);
-    tap(HAL_BTN_A);
+    boot_two_players();
     skip_words();
     end_game(4, 4);
     assert_string_equal(words(), "DRAW 4-4 - MATCH P1 4 P2 4 - A NEXT GAME");
@@ -437,11 +436,7 @@ static void test_two_player_results_name_colours_then_p1_p2(void **state)
 static void test_a_whole_game_ends_in_words(void **state)
 {
     (void)state;
-    boot_fresh();
-    menu_to(UI_ITEM_MODE);
-    tap(HAL_BTN_RIGHT); /* two players: the test plays both sides with the AI */
-    menu_to(UI_ITEM_NEW_MATCH);
-    tap(HAL_BTN_A);
+    boot_two_players(); /* the test plays both sides with the AI */
     skip_words();
     for (int ply = 0; ply < 400 && ui.screen == UI_GAME; ply++) {
         ai_stats_t st;
