@@ -29,5 +29,5 @@ $(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h tools/hardware/nano_wir
 	python3 tools/hardware/nano_wiring.py board-defs/jarmo-nano.h $@
 
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
-	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h
-	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h
+	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
