@@ -60,3 +60,22 @@ $(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h tools/hardware/nano_wir
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
 	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+
+# ---- printable case (Debian packages openscad, admesh; KiCad 6 for the board)
+#   make case        case.scad from the committed board + the rules' links,
+#                    STL of the front and back parts
+#   make case-check  each STL one closed solid, every opening over its part
+HW_CASE := $(HW_OUT)/case
+$(HW_CASE)/case.scad: $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb tools/hardware/gen_case.py $(HW_OUT)/faceplate.svg
+	@mkdir -p $(@D)
+	timeout 300 $(HW_PY) tools/hardware/gen_case.py $< $(HW_OUT)/links.txt $@ $(HW_CASE)/openings.csv
+
+$(HW_CASE)/case-%.stl: $(HW_CASE)/case.scad
+	timeout 600 openscad -D 'part="$*"' -o $@ $< > $(HW_CASE)/openscad-$*.log 2>&1 \
+		|| { tail -20 $(HW_CASE)/openscad-$*.log; exit 1; }
+
+case: $(HW_CASE)/case-front.stl $(HW_CASE)/case-back.stl
+
+case-check: case
+	timeout 300 $(HW_PY) tests/hardware/check_case.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb \
+		$(HW_CASE)/case.scad $(HW_CASE)/case-front.stl $(HW_CASE)/case-back.stl
