@@ -138,7 +138,7 @@ def main():
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Comment", "Designator", "Footprint", "LCSC", "MPN"])
         for (v, fpn, l, m), refs in sorted(groups.items()):
-            w.writerow([v, ",".join(refs), fpn, l, m])
+            w.writerow([v, ",".join(refs), fpn, l or "not verified: search by MPN", m])
     ox, oy = 50.0, 30.0
     with open(os.path.join(out, "placement.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
