@@ -50,6 +50,22 @@
 #define BOARD_BUZZER_PORT B
 #define BOARD_BUZZER_BIT 1
 
+/* ---- battery sense: boost input (3 x AA) through R53 180k / R54 100k --- */
+/* The divider hangs on the boost's EN, which SW1 ties to the cells (through
+ * Q9) while the console is on: it draws nothing when switched off. PD7 is
+ * AIN1, the analog comparator's negative input; with ACBG set the positive
+ * input is the internal bandgap (1.1 V typ, 1.0-1.2 V [Microchip
+ * DS40002061]): ACO = 1 while the cells are below the threshold
+ * 1.1 V x (180k + 100k) / 100k = 3080 mV (2800-3360 mV over the bandgap's
+ * range), 1.03 V per cell. C16 100 nF filters the row-current ripple
+ * (64 k x 100 nF = 6.4 ms). See hardware/README.md "Battery sense". */
+#define BOARD_BATT_PORT D
+#define BOARD_BATT_BIT 7
+#define BOARD_BATT_COMPARATOR_AIN1 1
+#define BOARD_BATT_DIV_TOP_OHMS 180000UL
+#define BOARD_BATT_DIV_BOTTOM_OHMS 100000UL
+#define BOARD_BATT_LOW_MV 3080
+
 /* ---- serial: PD0/PD1 stay free for the debug console and a bootloader -- */
 #define BOARD_DEBUG_BAUD 38400UL
 

@@ -7,7 +7,36 @@ HW_OUT := build/hardware
 HW_BOARD := jarmo-handheld
 HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
 
-.PHONY: hardware hardware-check
+.PHONY: hardware hardware-check pcb pcb-check pcb-update case case-check
+
+# ---- PCB (KiCad 6, Debian packages kicad kicad-footprints; Debian's python3)
+#   make pcb         route the board again from netlist.csv into build/, then
+#                    check it and write its fab outputs (about 1-2 minutes)
+#   make pcb-check   the same checks and outputs for the committed board
+#                    hardware/jarmo-handheld/jarmo-handheld.kicad_pcb (fast)
+#   make pcb-update  copy the board made by `make pcb` over the committed one
+HW_PY := /usr/bin/python3
+HW_PCB_DIR := hardware/$(HW_BOARD)
+HW_PCB_BUILD := $(HW_OUT)/$(HW_BOARD)/routed/$(HW_BOARD).kicad_pcb
+
+$(HW_PCB_BUILD): $(HW_OUT)/$(HW_BOARD)/netlist.csv tools/hardware/gen_pcb.py
+	@mkdir -p $(@D)
+	timeout 900 $(HW_PY) tools/hardware/gen_pcb.py $(HW_OUT)/$(HW_BOARD)/netlist.csv \
+		$(HW_OUT)/$(HW_BOARD)/bom.csv $@ $(HW_OUT)/$(HW_BOARD)/routed/route.log > $(HW_OUT)/$(HW_BOARD)/routed/gen_pcb.out 2>&1 \
+		|| { tail -20 $(HW_OUT)/$(HW_BOARD)/routed/gen_pcb.out; exit 1; }
+	@cat $(HW_OUT)/$(HW_BOARD)/routed/route.log
+
+pcb: $(HW_PCB_BUILD)
+	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_BUILD) $(HW_OUT)/$(HW_BOARD)/netlist.csv \
+		$(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)/routed
+
+pcb-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
+	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb \
+		$(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)
+
+pcb-update: $(HW_PCB_BUILD)
+	cp $(HW_PCB_BUILD) $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb
+	cp $(basename $(HW_PCB_BUILD)).kicad_pro $(HW_PCB_DIR)/$(HW_BOARD).kicad_pro
 
 hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg $(HW_OUT)/jarmo-nano/wiring.svg
 
@@ -29,5 +58,24 @@ $(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h tools/hardware/nano_wir
 	python3 tools/hardware/nano_wiring.py board-defs/jarmo-nano.h $@
 
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
-	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h
-	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h
+	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+
+# ---- printable case (Debian packages openscad, admesh; KiCad 6 for the board)
+#   make case        case.scad from the committed board + the rules' links,
+#                    STL of the front and back parts
+#   make case-check  each STL one closed solid, every opening over its part
+HW_CASE := $(HW_OUT)/case
+$(HW_CASE)/case.scad: $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb tools/hardware/gen_case.py $(HW_OUT)/faceplate.svg
+	@mkdir -p $(@D)
+	timeout 300 $(HW_PY) tools/hardware/gen_case.py $< $(HW_OUT)/links.txt $@ $(HW_CASE)/openings.csv
+
+$(HW_CASE)/case-%.stl: $(HW_CASE)/case.scad
+	timeout 600 openscad -D 'part="$*"' -o $@ $< > $(HW_CASE)/openscad-$*.log 2>&1 \
+		|| { tail -20 $(HW_CASE)/openscad-$*.log; exit 1; }
+
+case: $(HW_CASE)/case-front.stl $(HW_CASE)/case-back.stl
+
+case-check: case
+	timeout 300 $(HW_PY) tests/hardware/check_case.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb \
+		$(HW_CASE)/case.scad $(HW_CASE)/case-front.stl $(HW_CASE)/case-back.stl

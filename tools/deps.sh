@@ -24,6 +24,11 @@ have_cmd node || need+=(nodejs)
 have_cmd npm || need+=(npm)
 have_cmd chromium || need+=(chromium)
 have_cmd lepton-cli || need+=(lepton-eda)
+# the PCB (make pcb, pcb-check) and the case (make case, case-check)
+/usr/bin/python3 -c "import pcbnew" 2>/dev/null || need+=(kicad)
+[ -d /usr/share/kicad/footprints/LED_THT.pretty ] || need+=(kicad-footprints)
+have_cmd openscad || need+=(openscad)
+have_cmd admesh || need+=(admesh)
 have_file /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot/optiboot.c || need+=(arduino-core-avr)
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"

@@ -33,7 +33,7 @@ def base(name):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.stderr.write(__doc__)
         return 2
     rows = list(csv.DictReader(open(sys.argv[1])))
@@ -131,8 +131,10 @@ def main():
         return [ref for ref in regs if net and any(nm in ser_in and n == net for _p, nm, n in part_pins[ref])]
 
     def colour_of(ref):
-        """'ROW' for the 74HC595 row register, else the matrix colour its
-        outputs reach through one resistor, checking output n -> column n."""
+        """'ROW' for the 74HC595 row register, else the display colour its
+        outputs reach through one resistor, checking output n -> column n:
+        the cathodes of that colour of the 8 discrete LEDs LED<row><n>
+        (pins KR/KG), or matrix pin RED<n>/GRN<n> of an MX part."""
         names = {nm for _p, nm, _n in part_pins[ref]}
         if "QH'" in names:
             return "ROW", ""
@@ -140,10 +142,19 @@ def main():
         for n in range(8):
             drain = [net for _p, nm, net in part_pins[ref] if nm == "DRAIN%d" % n]
             hits = [(r, nm) for d in drain for net in through_resistor(d)
-                    for r, _pin, nm in net_pins.get(net, []) if r.startswith("MX")]
+                    for r, _pin, nm in net_pins.get(net, []) if r.startswith(("MX", "LED"))]
+            leds = [(r, nm) for r, nm in hits if r.startswith("LED")]
+            if leds:
+                cols = {nm for _r, nm in leds}
+                want = {"LED%d%d" % (row, n) for row in range(8)}
+                if len(cols) != 1 or {r for r, _nm in leds} != want or len(leds) != 8:
+                    bad.append("DRAIN%d reaches %s" % (n, sorted(leds)[:10]))
+                    continue
+                seen.add({"KR": "RED", "KG": "GRN"}.get(cols.pop(), "?"))
+                continue
             m = [re.match(r"(RED|GRN)(\d)$", nm) for _r, nm in hits]
             if len(hits) != 1 or not m[0]:
-                bad.append("DRAIN%d reaches %s" % (n, hits or "no matrix pin"))
+                bad.append("DRAIN%d reaches %s" % (n, hits or "no display pin"))
                 continue
             seen.add(m[0].group(1))
             if int(m[0].group(2)) != n:
@@ -183,6 +194,23 @@ def main():
             report("serial output of the last register %s is a no-connect" % chain[-1],
                    len(last_out) == 1 and last_out[0].startswith("NC_"),
                    "%s serial output on %s" % (chain[-1], last_out))
+    leds = sorted(ref for ref in part_pins if re.match(r"LED\d\d$", ref))
+    if leds:
+        bad = []
+        row_reg = [ref for ref in regs if any(nm == "QH'" for _p, nm, _n in part_pins[ref])]
+        qnames = ["QA", "QB", "QC", "QD", "QE", "QF", "QG", "QH"]
+        for n in range(8):
+            out = [net for ref in row_reg for _p, nm, net in part_pins[ref] if nm == qnames[n]]
+            gates = [g for o in out for g in through_resistor(o)]
+            fets = [(r, p) for g in gates for r, p, nm in net_pins.get(g, []) if r.startswith("Q") and nm == "G"]
+            drains = [net for r, _p in fets for _pp, nm, net in part_pins[r] if nm == "D"]
+            sources = [net for r, _p in fets for _pp, nm, net in part_pins[r] if nm == "S"]
+            anodes = sorted(r for d in drains for r, _p, nm in net_pins.get(d, []) if nm == "A")
+            want = ["LED%d%d" % (n, c) for c in range(8)]
+            if len(fets) != 1 or sources != ["VCC"] or anodes != want:
+                bad.append("row %d: %s -> %s -> FET %s (source %s) -> anodes %s" % (n, qnames[n], gates, fets, sources, anodes[:10]))
+        report("rows: 74HC595 output n -> gate resistor -> P-MOSFET from VCC -> anodes of LED<n>0..LED<n>7",
+               not bad, "; ".join(bad))
     srclr_bad = [ref for ref in regs for _p, nm, n in part_pins[ref] if nm == "/SRCLR" and n != "VCC"]
     report("/SRCLR of every shift register on VCC", not srclr_bad, "not on VCC: %s" % srclr_bad)
 
@@ -211,8 +239,9 @@ def main():
                 continue
             ok = True
             used_switches.add(sw)
-            report("button %s reaches switch %s leg %s, GND on the diagonal leg %s" %
-                   (btn, sw, "/".join(sorted(on_btn)), "/".join(sorted(on_gnd))), True)
+            report("button %s reaches switch %s pin %s, GND on %s pin %s" %
+                   (btn, sw, "/".join(sorted(on_btn)), "the diagonal" if len(part_pins[sw]) == 4 else "the other",
+                    "/".join(sorted(on_gnd))), True)
             break
         if not ok:
             report("button %s reaches a switch to GND" % btn, False, why)
@@ -223,6 +252,40 @@ def main():
         via = [r for n in through_resistor(buz) for r in refs_on(n) if r.startswith(("BZ", "LS"))]
         report("buzzer reaches piezo %s" % ("directly" if direct else "through its series resistor"),
                bool(direct or via), "net %s reaches no BZ* part" % buz)
+
+    batt = mcu_pin("battery sense", "BOARD_BATT_PORT", "BOARD_BATT_BIT")
+    if batt is not None:
+        if defs.get("BOARD_BATT_COMPARATOR_AIN1") == "1":
+            report("battery sense on AIN1 (PD7) for the comparator against the bandgap",
+                   (defs.get("BOARD_BATT_PORT"), defs.get("BOARD_BATT_BIT")) == ("D", "7"),
+                   "BOARD_BATT_COMPARATOR_AIN1 1 needs PD7")
+        en = [n for ref in part_pins for _p, nm, n in part_pins[ref] if ref.startswith("U") and nm == "EN"]
+        tops = through_resistor(batt) - {"GND"}
+        report("battery divider: %s -> resistor -> boost EN net %s" % (batt, en),
+               bool(en) and en[0] in tops, "resistors from %s reach %s" % (batt, sorted(tops)))
+        report("battery divider: %s -> resistor -> GND" % batt, "GND" in through_resistor(batt), "no resistor to GND")
+        cap = [r for r in refs_on(batt) if r.startswith("C") and r in refs_on("GND")]
+        report("battery sense filter capacitor to GND (%s)" % " ".join(cap), bool(cap), "none")
+        if len(sys.argv) > 3:
+            vals = {}
+            for row in csv.DictReader(open(sys.argv[3])):
+                for ref in row["ref"].split():
+                    vals[ref] = row["value"]
+
+            def ohms(v):
+                m = re.match(r"([\d.]+)([kM]?)", v)
+                return float(m.group(1)) * {"": 1, "k": 1e3, "M": 1e6}[m.group(2)] if m else None
+            top = [r for r in refs_on(batt) if r.startswith("R") and en and r in refs_on(en[0])]
+            bot = [r for r in refs_on(batt) if r.startswith("R") and r in refs_on("GND")]
+            rt = ohms(vals.get(top[0], "")) if top else None
+            rb = ohms(vals.get(bot[0], "")) if bot else None
+            dt = defs.get("BOARD_BATT_DIV_TOP_OHMS", "0").rstrip("UL")
+            db = defs.get("BOARD_BATT_DIV_BOTTOM_OHMS", "0").rstrip("UL")
+            mv = defs.get("BOARD_BATT_LOW_MV", "0").rstrip("UL")
+            ok = rt is not None and rb is not None and rt == float(dt) and rb == float(db)
+            calc = round(1100 * (rt + rb) / rb) if ok else None
+            report("battery divider values %s/%s = header %s/%s ohm; threshold 1.1 V x (top+bottom)/bottom = %s mV = BOARD_BATT_LOW_MV %s"
+                   % (rt, rb, dt, db, calc, mv), ok and calc == int(mv), "mismatch")
 
     ftdi = [ref for ref, pins in part_pins.items() if {"TXD", "RXD", "DTR"} <= {nm for _p, nm, _n in pins}]
     if len(ftdi) != 1:
@@ -259,9 +322,15 @@ def main():
                 bad.append("pin %s is %s, want %s" % (pin, nm, wn))
             elif mp and nets_of(mcu, mp) != [net]:
                 bad.append("%s not on MCU %s" % (nm, mp))
-            elif nm in ("VCC", "GND") and net != nm:
+            elif nm == "GND" and net != nm:
                 bad.append("%s on net %s" % (nm, net))
+            elif nm == "VCC" and net != "VCC" and "VCC" not in through_resistor(net):
+                bad.append("VCC on net %s, neither VCC nor a series resistor to VCC" % net)
         report("isp-header %s MISO VCC SCK MOSI RESET GND" % j, not bad, "; ".join(bad))
+        isp_vcc = [n for p, nm, n in part_pins[j] if nm == "VCC"]
+        report("isp-header %s VCC through a series resistor (no back-feed)" % j,
+               bool(isp_vcc) and isp_vcc[0] != "VCC" and "VCC" in through_resistor(isp_vcc[0]),
+               "ISP VCC on net %s" % isp_vcc)
 
     # ---- ERC-equivalent ----
     open_pins = ["%s.%s" % (ref, pin) for net, pins in net_pins.items() if net.startswith("unconnected")

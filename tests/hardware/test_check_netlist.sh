@@ -1,7 +1,7 @@
 #!/bin/sh
 # Shows that tests/hardware/check_netlist.py can fail: runs it on deliberately
 # broken copies of a good netlist.csv and expects exit 1 with the named check.
-#   tests/hardware/test_check_netlist.sh NETLIST_CSV BOARD_HEADER
+#   tests/hardware/test_check_netlist.sh NETLIST_CSV BOARD_HEADER [BOM_CSV]
 set -u
 NET=$1
 HDR=$2
@@ -22,10 +22,17 @@ expect_fail() {  # name, expected FAILED pattern, sed script
 }
 expect_fail latch-moved "latch reaches" 's/^LATCH,U2,12,RCK$/CHAIN_2,U2,12,RCK/'
 expect_fail blank-missing "blank reaches" 's/^BLANK,U3,9,\/G$/GND,U3,9,\/G/'
-expect_fail button-swapped "button A" 's/^GND,SW6,4,4$/BTN_B,SW6,4,4/'
-# GND moved from leg 4 to leg 3: BTN and GND on one side (1/3), which a maker
-# may join inside: the switch would never open
-expect_fail button-same-side "button UP" 's/^GND,SW2,4,4$/NC_SW2_4,SW2,4,4/;s/^NC_SW2_3,SW2,3,3$/GND,SW2,3,3/'
+expect_fail button-swapped "button A" 's/^GND,SW6,2,2$/BTN_B,SW6,2,2/'
+# the switch's GND pin left open: the button could never close
+expect_fail button-open "button UP" 's/^GND,SW2,2,2$/NC_SW2_2,SW2,2,2/'
+# one LED's red cathode on the next column
+expect_fail led-column "shift chain" 's/^RED_K0,LED30,1,KR$/RED_K1,LED30,1,KR/'
+# one LED's anode on the next row
+expect_fail led-row "rows:" 's/^ROW2,LED25,2,A$/ROW3,LED25,2,A/'
+# the ISP header's VCC straight on VCC (the boost back-feeds a programmer)
+expect_fail isp-vcc-direct "VCC through a series resistor" 's/^ISP_VCC,J4,2,VCC$/VCC,J4,2,VCC/'
+# the battery divider's tap not on PD7
+expect_fail batt-pin "battery sense" 's/^BATT_SENSE,U0,13,PD7$/NC_U0_13,U0,13,PD7/'
 # the old chain MOSI -> U1 74HC595 -> U2 -> U3 against BOARD_SHIFT_ROW_FIRST 1
 expect_fail chain-old-order "shift chain" 's/^MOSI,U2,3,SER IN$/CHAIN_0,U2,3,SER IN/;s/^NC_U1_9,U1,9,/CHAIN_0,U1,9,/;s/^CHAIN_2,U1,14,SER$/MOSI,U1,14,SER/;s/^CHAIN_2,U3,18,SER OUT$/NC_U3_18,U3,18,SER OUT/'
 # U1 QH' driving a net instead of being a no-connect
@@ -35,4 +42,15 @@ expect_fail single-pin-net "single pin" 's/^RXD,R4,2,2$/RXD_TYPO,R4,2,2/'
 expect_fail mosi-wrong-pin "mcu-pin mosi" 's/^MOSI,U0,17,PB3$/NC_U0_17,U0,17,PB3/'
 expect_fail ftdi-order "ftdi-header" 's/^DTR,J2,6,DTR$/DTR,J2,6,CTS/'
 expect_fail buzzer-open "buzzer" 's/^PIEZO_P,BZ1,1,+$/NC_BZ1_1,BZ1,1,+/'
+# the header's threshold against the divider's values in the BOM
+if [ $# -ge 3 ]; then
+    sed 's/^#define BOARD_BATT_LOW_MV .*/#define BOARD_BATT_LOW_MV 3300/' "$HDR" >"$TMP/bad.h"
+    if python3 "$CHECK" "$NET" "$TMP/bad.h" "$3" >"$TMP/out" 2>&1; then
+        echo "[  FAILED  ] hw-selftest batt-threshold: wrong BOARD_BATT_LOW_MV passed"; fail=1
+    elif grep -q "FAILED.*battery divider values" "$TMP/out"; then
+        echo "[       OK ] hw-selftest batt-threshold: $(grep -m1 'FAILED' "$TMP/out" | cut -c1-160)"
+    else
+        echo "[  FAILED  ] hw-selftest batt-threshold: failed, but not in the divider check"; fail=1
+    fi
+fi
 exit $fail

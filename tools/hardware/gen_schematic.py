@@ -124,17 +124,12 @@ box("tpic6b595-dip20",
     [("4", "DRAIN0"), ("5", "DRAIN1"), ("6", "DRAIN2"), ("7", "DRAIN3"), ("14", "DRAIN4"),
      ("15", "DRAIN5"), ("16", "DRAIN6"), ("17", "DRAIN7"), None, ("18", "SER OUT")],
     width=1600, device="TPIC6B595")
-# Matrix pin numbers: ASSUMED layout, see hardware/README.md "Matrix pinout".
-# Only this table changes when the datasheet of the bought matrix differs.
-MATRIX_ROW_PINS = [9, 10, 11, 12, 13, 14, 15, 16]       # row n common anode
-MATRIX_RED_PINS = [1, 2, 3, 4, 5, 6, 7, 8]              # red cathode of column n
-MATRIX_GRN_PINS = [24, 23, 22, 21, 20, 19, 18, 17]      # green cathode of column n
-box("matrix-8x8-rg",
-    [(str(MATRIX_ROW_PINS[i]), "ROW%d" % i) for i in range(8)],
-    [(str(MATRIX_RED_PINS[i]), "RED%d" % i) for i in range(8)] + [None] +
-    [(str(MATRIX_GRN_PINS[i]), "GRN%d" % i) for i in range(8)],
-    width=1400, device="LED-MATRIX-8x8-RG", refprefix="MX",
-    top_text="rows = common anodes", text_y=1740)
+# Discrete 5 mm bicolor LED, three leads, common anode (Kingbright
+# WP59EGW/CA class): 1 red cathode, 2 common anode, 3 green cathode. The lead
+# order is the one assumed in hardware/README.md "Display": check one LED with
+# a meter's diode test before soldering the 64.
+box("led-bicolor-ca", [("2", "A")], [("1", "KR"), ("3", "KG")], width=500,
+    device="LED-BICOLOR-CA", refprefix="LED")
 # TPS61023 (SOT-563 DRL): 1 FB, 2 EN, 3 VIN, 4 GND, 5 SW, 6 VOUT.
 box("tps61023-sot563", [("3", "VIN"), ("2", "EN"), ("4", "GND")],
     [("5", "SW"), ("6", "VOUT"), ("1", "FB")], width=1000, device="TPS61023")
@@ -151,6 +146,10 @@ box("switch-spdt", [("2", "COM")], [("1", "A"), ("3", "B")], width=700, device="
 # joined inside, but which side pairs them differs between makers; two
 # diagonally opposite legs are never joined, so the switch is wired 1 and 4.
 box("tact-4pin", [("1", "1"), ("3", "3")], [("2", "2"), ("4", "4")], width=600, device="TACT", refprefix="SW")
+# The same 6x6 mm switch as a two-terminal part: KiCad's SW_PUSH_6mm numbers
+# its four pads 1, 2, 1, 2 (the two pads numbered alike are joined inside),
+# so the PCB needs pins 1 and 2, never a diagonal of four legs.
+box("tact-2pin", [("1", "1")], [("2", "2")], width=600, device="TACT2", refprefix="SW")
 box("ftdi-1x6", [], [("1", "GND"), ("2", "CTS"), ("3", "VCC"), ("4", "TXD"), ("5", "RXD"),
                      ("6", "DTR")], width=500, device="FTDI-HEADER", refprefix="J")
 box("isp-2x3", [("1", "MISO"), ("3", "SCK"), ("5", "RESET")],
@@ -179,10 +178,15 @@ def part(ref, sym, value, mpn, cost, desc, fp, nets, xy):
                       desc=desc, fp=fp, nets=nets, xy=xy))
 
 
-R_TH = "ACY(300)"
+# Footprints are KiCad 6 library names written LIBRARY/NAME ('/' for ':',
+# which lepton's bom2 output cannot carry); tools/hardware/gen_pcb.py loads
+# them from Debian's kicad-footprints.
+R_TH = "Resistor_THT/R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal"
 RES = lambda v: "Yageo MFR-25FBF52-%s" % v  # noqa: E731  1/4 W 1 % metal film
 RES_MPN = lambda v: "MFR-25FBF52-%s" % v   # noqa: E731
-C100N = ("FG18X7R1H104KNT06", 0.12, "100 nF 50 V X7R ceramic, radial 2.5 mm")
+C_DISC = "Capacitor_THT/C_Disc_D5.0mm_W2.5mm_P5.00mm"
+C100N = ("FG18X7R1H104KNT06", 0.12, "100 nF 50 V X7R ceramic, radial 5 mm")
+C0805 = "Capacitor_SMD/C_0805_2012Metric"
 
 
 def res(ref, value, mpncode, a, b, xy, desc):
@@ -192,123 +196,136 @@ def res(ref, value, mpncode, a, b, xy, desc):
 
 def cap100n(ref, a, b, xy, what):
     part(ref, "capacitor", "100nF", C100N[0], C100N[1], "%s - %s" % (what, C100N[2]),
-         "RADIAL_2.5MM", {"1": a, "2": b}, xy)
+         C_DISC, {"1": a, "2": b}, xy)
 
 
 # ---- power (section origin 0,0) -------------------------------------------
+# rev C: SW1 switches the boost's EN (a few uA) instead of the cell current;
+# the cells stay on Q9 -> VIN_BOOST and the TPS61023 disconnects its output
+# in shutdown. The divider R53/R54 hangs on EN: it senses the boost input
+# only while the console is switched on and draws nothing when it is off.
 X0, Y0 = 0, 0
 part("BT1", "batt-3xaa", "3xAA", "BH-331P", 1.90,
-     "3 x AA cell holder PC mount (TruPower); 3 x alkaline AA 1.5 V", "BATT_3XAA_BH331P",
+     "3 x AA cell holder PC mount (TruPower); 3 x alkaline AA 1.5 V", "Battery/BatteryHolder_TruPower_BH-331P_3xAA",
      {"1": "VBAT_RAW", "2": "GND"}, (X0, Y0 + 4200))
 part("SW1", "switch-spdt", "POWER", "OS102011MS2QN1", 0.55,
-     "power slide switch SPDT (cells only; USB power bypasses it)", "SW_OS102011",
-     {"2": "VBAT_RAW", "1": "VBAT_SW", "3": "NC_SW1_3"}, (X0 + 3500, Y0 + 4200))
+     "power slide switch SPDT - switches the boost EN only (100 mA 12 V DC rating; carries uA)", "Button_Switch_THT/SW_Slide_1P2T_CK_OS102011MS2Q",
+     {"2": "VIN_BOOST", "1": "BOOST_EN", "3": "NC_SW1_3"}, (X0 + 3500, Y0 + 4200))
 part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.12,
      "P-MOSFET -30 V: cell reverse-polarity protection and USB/battery selector",
-     "SOT23", {"1": "VEXT_SENSE", "3": "VBAT_SW", "2": "VIN_BOOST"}, (X0 + 7000, Y0 + 4200))
+     "Package_TO_SOT_SMD/SOT-23", {"1": "VEXT_SENSE", "3": "VBAT_RAW", "2": "VIN_BOOST"}, (X0 + 7000, Y0 + 4200))
 part("R50", "resistor", "10k", RES_MPN("10K"), 0.10,
-     "Q9 gate pull-down (cells selected when no cable); 10 k so D1/D2 leakage through D3 cannot lift the gate (1/4 W 1 %)", R_TH,
+     "Q9 gate pull-down (cells selected when no cable); 10 k so diode leakage through D3 cannot lift the gate (1/4 W 1 %)", R_TH,
      {"1": "VEXT_SENSE", "2": "GND"}, (X0 + 7000, Y0 + 3300))
 part("J3", "usb-microb", "USB-MICRO-B", "10118194-0001LF", 0.45,
-     "USB Micro-B receptacle, power only (Amphenol)", "USB_MICRO_B_10118194",
+     "USB Micro-B receptacle, power only (Amphenol)", "Connector_USB/USB_Micro-B_Amphenol_10118194_Horizontal",
      {"1": "VUSB", "2": "NC_J3_2", "3": "NC_J3_3", "4": "NC_J3_4", "5": "GND", "6": "GND"},
      (X0, Y0 + 1800))
-part("D1", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A - USB 5 V OR into the boost input",
-     "DO41", {"2": "VUSB", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 3000))
-part("D2", "diode", "1N5819", "1N5819", 0.15, "Schottky 40 V 1 A - FTDI header 5 V OR into the boost input",
-     "DO41", {"2": "VFTDI", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 2400))
+part("D1", "diode", "1N4001", "1N4001", 0.06, "silicon rectifier 50 V 1 A (IR 5 uA max at 25 C) - USB 5 V OR into the boost input",
+     "Diode_THT/D_DO-41_SOD81_P7.62mm_Horizontal", {"2": "VUSB", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 3000))
+part("D2", "diode", "1N4001", "1N4001", 0.06, "silicon rectifier 50 V 1 A (IR 5 uA max at 25 C) - FTDI header 5 V OR into the boost input",
+     "Diode_THT/D_DO-41_SOD81_P7.62mm_Horizontal", {"2": "VFTDI", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 2400))
 part("D3", "bat54c-sot23", "BAT54C", "BAT54C", 0.10,
-     "dual Schottky common cathode: any cable present turns Q9 off", "SOT23",
+     "dual Schottky common cathode - any cable present turns Q9 off", "Package_TO_SOT_SMD/SOT-23",
      {"1": "VUSB", "2": "VFTDI", "3": "VEXT_SENSE"}, (X0 + 3500, Y0 + 1200))
 part("C10", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost input capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VIN_BOOST", "2": "GND"},
+     "boost input capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VIN_BOOST", "2": "GND"},
      (X0 + 7000, Y0 + 2600))
 part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.75,
-     "synchronous boost 0.5-5.5 V in (1.8 V min for start-up), 3.7 A valley switch limit, FB ref 0.595 V +-2.5 % (TI)", "SOT563",
-     {"3": "VIN_BOOST", "2": "VIN_BOOST", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
+     "synchronous boost 0.5-5.5 V in (1.8 V min for start-up), 3.7 A valley switch limit, FB ref 0.595 V +-2.5 %, EN from SW1 (TI)", "Package_TO_SOT_SMD/SOT-563",
+     {"3": "VIN_BOOST", "2": "BOOST_EN", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
      (X0 + 10500, Y0 + 3800))
 part("L1", "inductor", "1uH", "XAL4020-102MEB", 1.10,
-     "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "IND_4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
+     "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "Inductor_SMD/L_Coilcraft_XxL4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
      (X0 + 10750, Y0 + 3000))
 part("R51", "resistor", "768k", "RC0603FR-07768KL", 0.02,
-     "boost feedback top: VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, ≈5.17 V typ; 5.0-5.35 V with the +-2.5 % reference (0603 1 %)", "0603",
+     "boost feedback top - VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, 5.0-5.35 V with the +-2.5 % reference (0603 1 %)", "Resistor_SMD/R_0603_1608Metric",
      {"1": "VCC", "2": "FB_BOOST"}, (X0 + 10750, Y0 + 2400))
-part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "0603",
+part("C15", "capacitor", "220pF", "GRM1885C1H221JA01D", 0.02,
+     "feed-forward across R51 - zero at 1/(2 pi 768k 220p) = 0.94 kHz (TI guidance for the TPS61023) C0G 0603", "Capacitor_SMD/C_0603_1608Metric",
+     {"1": "VCC", "2": "FB_BOOST"}, (X0 + 12600, Y0 + 2400))
+part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "Resistor_SMD/R_0603_1608Metric",
      {"1": "FB_BOOST", "2": "GND"}, (X0 + 10750, Y0 + 1800))
 part("C11", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost output capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VCC", "2": "GND"},
+     "boost output capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VCC", "2": "GND"},
      (X0 + 14000, Y0 + 4200))
 part("C12", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost output capacitor 22 uF 10 V X5R 0805", "0805", {"1": "VCC", "2": "GND"},
+     "boost output capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VCC", "2": "GND"},
      (X0 + 14000, Y0 + 3600))
-part("C13", "capacitor-pol", "470uF", "UVR1A471MPD", 0.30,
-     "bulk 470 uF 10 V electrolytic (Nichicon), row current steps", "RADIAL_8MM",
+part("C13", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
+     "VCC capacitor 22 uF 10 V X5R 0805 at the row switches (row current steps)", C0805,
      {"1": "VCC", "2": "GND"}, (X0 + 14000, Y0 + 3000))
-part("C14", "capacitor-pol", "470uF", "UVR1A471MPD", 0.30,
-     "bulk 470 uF 10 V electrolytic (Nichicon), at the matrix", "RADIAL_8MM",
-     {"1": "VCC", "2": "GND"}, (X0 + 14000, Y0 + 2400))
+# battery sense: BOOST_EN (= VIN_BOOST while on) -> R53 -> BATT_SENSE (PD7,
+# AIN1) -> R54 -> GND; the analog comparator compares AIN1 with the internal
+# bandgap (ACBG): V_low = 1.1 V x (180k + 100k) / 100k = 3.08 V = 1.03 V/cell.
+res("R53", "180k", "180K", "BOOST_EN", "BATT_SENSE", (X0 + 3500, Y0 + 600),
+    "battery sense divider top, from the boost EN (VIN_BOOST while switched on)")
+res("R54", "100k", "100K", "BATT_SENSE", "GND", (X0 + 3500, Y0 + 100),
+    "battery sense divider bottom - AIN1 = VIN x 100k / 280k")
+cap100n("C16", "BATT_SENSE", "GND", (X0 + 7000, Y0 + 600), "battery sense filter at PD7 (64 k x 100 nF = 6.4 ms)")
 
 # ---- MCU (section origin 0,-5600) -------------------------------------------
 MX, MY = -1000, -4600
 mcu_nets = {"1": "RESET", "2": "RXD", "3": "TXD", "7": "VCC", "8": "GND", "9": "XTAL1",
-            "10": "XTAL2", "14": "BLANK", "15": "BUZZER", "16": "LATCH", "17": "MOSI",
+            "10": "XTAL2", "13": "BATT_SENSE", "14": "BLANK", "15": "BUZZER", "16": "LATCH", "17": "MOSI",
             "18": "MISO", "19": "SCK", "20": "VCC", "21": "AREF", "22": "GND",
             "23": "BTN_UP", "24": "BTN_DOWN", "25": "BTN_LEFT", "26": "BTN_RIGHT",
             "27": "BTN_A", "28": "BTN_B"}
-for p in ("4", "5", "6", "11", "12", "13"):
+for p in ("4", "5", "6", "11", "12"):
     mcu_nets[p] = "NC_U0_%s" % p
 part("U0", "atmega328p-dip28", "ATmega328P", "ATMEGA328P-PU", 2.90,
-     "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); speed grade 0-20 MHz at 4.5-5.5 V, 16 MHz needs >= 3.78 V (linear 10 MHz at 2.7 V to 20 MHz at 4.5 V)", "DIP28_300",
+     "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); speed grade 0-20 MHz at 4.5-5.5 V, 16 MHz needs >= 3.78 V (linear 10 MHz at 2.7 V to 20 MHz at 4.5 V)", "Package_DIP/DIP-28_W7.62mm",
      mcu_nets, (MX + 3600, MY))
 part("Y1", "crystal", "16MHz", "ABL-16.000MHZ-B2", 0.35, "crystal 16 MHz HC-49/U, 18 pF load (Abracon)",
-     "HC49U", {"1": "XTAL1", "2": "XTAL2"}, (MX, MY + 2400))
-part("C3", "capacitor", "22pF", "FG18C0G1H220JNT06", 0.12, "crystal load 22 pF C0G radial",
-     "RADIAL_2.5MM", {"1": "XTAL1", "2": "GND"}, (MX, MY + 1900))
-part("C4", "capacitor", "22pF", "FG18C0G1H220JNT06", 0.12, "crystal load 22 pF C0G radial",
-     "RADIAL_2.5MM", {"1": "XTAL2", "2": "GND"}, (MX, MY + 1400))
+     "Crystal/Crystal_HC49-U_Vertical", {"1": "XTAL1", "2": "XTAL2"}, (MX, MY + 2400))
+part("C3", "capacitor", "27pF", "FG18C0G1H270JNT06", 0.12, "crystal load 27 pF C0G radial - 27/2 + ~5 pF stray = 18.5 pF for the 18 pF crystal",
+     C_DISC, {"1": "XTAL1", "2": "GND"}, (MX, MY + 1900))
+part("C4", "capacitor", "27pF", "FG18C0G1H270JNT06", 0.12, "crystal load 27 pF C0G radial - 27/2 + ~5 pF stray = 18.5 pF for the 18 pF crystal",
+     C_DISC, {"1": "XTAL2", "2": "GND"}, (MX, MY + 1400))
 cap100n("C1", "VCC", "GND", (MX, MY + 900), "U0 VCC pin 7 decoupling")
 cap100n("C2", "VCC", "GND", (MX, MY + 400), "U0 AVCC pin 20 decoupling")
 cap100n("C5", "AREF", "GND", (MX, MY - 100), "U0 AREF pin 21 to GND")
 res("R1", "10k", "10K", "VCC", "RESET", (MX + 7400, MY + 2600), "RESET pull-up")
 part("D4", "diode", "1N4148", "1N4148", 0.05, "reset clamp - RESET to VCC (DTR pulse overshoot)",
-     "DO35", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 2100))
+     "Diode_THT/D_DO-35_SOD27_P7.62mm_Horizontal", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 2100))
 cap100n("C6", "DTR", "RESET", (MX + 7400, MY + 1600), "auto-reset coupling from FTDI DTR")
 res("R2", "10k", "10K", "VCC", "BLANK", (MX + 7400, MY + 1100), "BLANK pull-up - display dark until firmware drives PB0 low")
 res("R3", "330", "330R", "BUZZER", "PIEZO_P", (MX + 7400, MY + 600),
     "piezo series resistor - limits the charging current peak to 16 mA")
-part("BZ1", "piezo", "PKM17EPPH4001-B0", "PKM17EPPH4001-B0", 0.75,
-     "passive piezo sounder 4 kHz 17 mm, no driver inside (Murata)", "PIEZO_PKM17",
+part("BZ1", "piezo", "PS1240P02BT", "PS1240P02BT", 0.60,
+     "passive piezo sounder 12.2 mm, 4 kHz resonance, no driver inside (TDK)", "Buzzer_Beeper/Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
      {"1": "PIEZO_P", "2": "GND"}, (MX + 7400, MY + 100))
 res("R4", "1k", "1K", "FTDI_TXD", "RXD", (MX + 7400, MY - 400), "FTDI TXD to MCU RXD series")
 res("R5", "1k", "1K", "TXD", "FTDI_RXD", (MX + 7400, MY - 900), "MCU TXD to FTDI RXD series")
 part("J2", "ftdi-1x6", "FTDI", "TSW-106-07-G-S", 0.60,
-     "1x6 2.54 mm male header, FTDI order GND CTS VCC TXD RXD DTR (Samtec)", "HDR_1X6",
+     "1x6 2.54 mm male header, FTDI order GND CTS VCC TXD RXD DTR, silk GND-BLK and DTR-GRN at the ends (Samtec)", "Connector_PinHeader_2.54mm/PinHeader_1x06_P2.54mm_Vertical",
      {"1": "GND", "2": "GND", "3": "VFTDI", "4": "FTDI_TXD", "5": "FTDI_RXD", "6": "DTR"},
      (MX + 9800, MY + 1800))
-part("J4", "isp-2x3", "ISP", "TSW-103-07-G-D", 0.60,
-     "2x3 2.54 mm male header, AVR ISP (Samtec)", "HDR_2X3",
-     {"1": "MISO", "2": "VCC", "3": "SCK", "4": "MOSI", "5": "RESET", "6": "GND"},
+part("J4", "isp-2x3", "ISP", "61200621621", 0.45,
+     "2x3 2.54 mm shrouded (box) header, AVR ISP, keyed (Wurth WR-BHD)", "Connector_IDC/IDC-Header_2x03_P2.54mm_Vertical",
+     {"1": "MISO", "2": "ISP_VCC", "3": "SCK", "4": "MOSI", "5": "RESET", "6": "GND"},
      (MX + 9800, MY + 400))
+res("R7", "100", "100R", "VCC", "ISP_VCC", (MX + 9800, MY - 400),
+    "ISP VCC sense series - a programmer that powers its target cannot back-feed the boost or be fed by it")
 for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT"),
                                  ("SW5", "RIGHT"), ("SW6", "A"), ("SW7", "B"))):
-    part(name, "tact-4pin", btn, "B3F-1000", 0.25,
-         "tactile switch 6x6 mm button %s (Omron), wired on diagonal legs 1 and 4" % btn, "SW_TACT_6X6",
-         {"1": "BTN_" + btn, "2": "NC_%s_2" % name, "3": "NC_%s_3" % name, "4": "GND"},
+    part(name, "tact-2pin", btn, "B3F-1000", 0.25,
+         "tactile switch 6x6 mm button %s (Omron); pads 1 (button) and 2 (GND) as KiCad's SW_PUSH_6mm" % btn,
+         "Button_Switch_THT/SW_PUSH_6mm",
+         {"1": "BTN_" + btn, "2": "GND"},
          (MX + 13400 + (i % 2) * 3900, MY + 2200 - (i // 2) * 1000))
 
 # ---- display (section origin 0,-17200) --------------------------------------
 # Shift chain: MOSI -> U2 SER IN (red), U2 SER OUT -> U3 SER IN (green),
-# U3 SER OUT -> U1 SER (rows); U1 QH' is not connected. The TPIC6B595 changes
-# SER OUT on the falling SRCK edge, so each register after it gets half an SCK
-# period of hold time; the 74HC595 (hold time a few ns) never feeds a
-# TPIC6B595. The firmware shifts ROW, GREEN, RED (BOARD_SHIFT_ROW_FIRST 1).
+# U3 SER OUT -> U1 SER (rows); U1 QH' is not connected. The firmware shifts
+# ROW, GREEN, RED (BOARD_SHIFT_ROW_FIRST 1).
 DX, DY = 0, -17200
 u1 = {"14": "CHAIN_2", "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
       "8": "GND", "9": "NC_U1_9"}
 for i, p in enumerate(["15", "1", "2", "3", "4", "5", "6", "7"]):
     u1[p] = "ROW_SEL%d" % i
 part("U1", "74hc595-dip16", "74HC595", "SN74HC595N", 0.60,
-     "row select shift register, 0 = row on, last in the chain (TI)", "DIP16_300", u1, (DX, DY + 5000))
+     "row select shift register, 0 = row on, last in the chain (TI)", "Package_DIP/DIP-16_W7.62mm", u1, (DX, DY + 5000))
 cap100n("C20", "VCC", "GND", (DX, DY + 4300), "U1 VCC pin 16 decoupling")
 res("R6", "10k", "10K", "LATCH", "GND", (DX, DY + 3800),
     "LATCH pull-down - RCLK held low while PB2 floats (reset, ISP)")
@@ -322,7 +339,7 @@ def tpic(ref, ser_in, ser_out, colour, xy, cref):
         nets[p] = "%s_DRAIN%d" % (colour, i)
     part(ref, "tpic6b595-dip20", "TPIC6B595", "TPIC6B595N", 1.70,
          "%s column sink, power shift register 150 mA/ch, 1 = LED on (TI)" % colour.lower(),
-         "DIP20_300", nets, xy)
+         "Package_DIP/DIP-20_W7.62mm", nets, xy)
     cap100n(cref, "VCC", "GND", (xy[0], xy[1] - 700), "%s VCC pin 2 decoupling" % ref)
 
 
@@ -333,20 +350,21 @@ for i in range(8):
     res("R1%d" % i, "220", "220R", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 4400, y), "row %d gate series" % i)
     res("R2%d" % i, "10k", "10K", "VCC", "GATE%d" % i, (DX + 6800, y), "row %d gate pull-up (row off)" % i)
     part("Q%d" % i, "pmos-sot23", "AO3401A", "AO3401A", 0.12,
-         "row %d high-side P-MOSFET -30 V 4 A (Alpha & Omega)" % i, "SOT23",
+         "row %d high-side P-MOSFET -30 V 4 A (Alpha & Omega)" % i, "Package_TO_SOT_SMD/SOT-23",
          {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 9000, y))
     res("R3%d" % i, "150", "150R", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 4600, DY + 3200 - i * 500),
         "red column %d current" % i)
     res("R4%d" % i, "130", "130R", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 4600, DY - 1200 - i * 500),
         "green column %d current" % i)
-mx = {}
-for i in range(8):
-    mx[str(MATRIX_ROW_PINS[i])] = "ROW%d" % i
-    mx[str(MATRIX_RED_PINS[i])] = "RED_K%d" % i
-    mx[str(MATRIX_GRN_PINS[i])] = "GRN_K%d" % i
-part("MX1", "matrix-8x8-rg", "TBA24-11EGWA", "TBA24-11EGWA", 9.50,
-     "8x8 dot matrix 60 mm red/green, row common anode (Kingbright; pinout to verify)",
-     "MATRIX_24PIN_TBA24", mx, (DX + 9000, DY - 2600))
+# The display: 64 discrete bicolor LEDs LED<row><col>, anodes on ROW<row>,
+# red cathodes on RED_K<col>, green cathodes on GRN_K<col>.
+for r in range(8):
+    for c in range(8):
+        part("LED%d%d" % (r, c), "led-bicolor-ca", "WP59EGW/CA", "WP59EGW/CA", 0.45,
+             "5 mm bicolor LED red/green, 3 leads, common anode (Kingbright); lead order to check",
+             "LED_THT/LED_D5.0mm-3",
+             {"2": "ROW%d" % r, "1": "RED_K%d" % c, "3": "GRN_K%d" % c},
+             (DX + 12000 + c * 2200, DY + 9000 - r * 1000))
 
 
 # ----------------------------------------------------------------- writing --
@@ -363,13 +381,13 @@ def emit():
         f.write(';; lepton-eda: local symbols of the jarmo-handheld board\n'
                 '(component-library "./sym")\n')
     o = [FILE_VERSION + "\n"]
-    titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost ≈5.17 V; USB/FTDI 5 V ORed by D1/D2 into the boost input"),
+    titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost ≈5.17 V, EN on SW1; USB/FTDI 5 V ORed by D1/D2 into the boost input; R53/R54 battery sense to PD7/AIN1"),
               (0, -1000, "MCU: ATmega328P 16 MHz, reset/auto-reset, FTDI + ISP headers, buttons to GND (internal pull-ups), piezo on OC1A"),
               (0, -5900, "DISPLAY: U2/U3 TPIC6B595 red/green column sinks (1 = on); U1 74HC595 rows (0 = on) -> AO3401A high-side; BLANK = /OE, /G"),
               (0, -6250, "chain MOSI -> U2 SER IN, U2 SER OUT -> U3 SER IN, U3 SER OUT -> U1 SER (U1 QH' open); bytes shifted ROW, GREEN, RED"),
-              (0, 6000, "jarmo-handheld rev B   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
+              (0, 6000, "jarmo-handheld rev C   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
     for x, y, s in titles:
-        o.append(text(x, y, s, size=14 if "rev B" in s else 12))
+        o.append(text(x, y, s, size=14 if "rev C" in s else 12))
     for p in PARTS:
         sym = SYMS[p["sym"]]
         x, y = p["xy"]
