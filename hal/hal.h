@@ -57,6 +57,12 @@ void hal_nv_read(uint16_t addr, void *buf, uint16_t len);
 /* Writes only the bytes that differ (EEPROM wear). */
 void hal_nv_write(uint16_t addr, const void *buf, uint16_t len);
 
+/* ---- battery ---------------------------------------------------------------- */
+/* True while the cells are below the board's warning threshold
+ * (BOARD_BATT_LOW_MV); a board without battery sense: never. Unfiltered:
+ * the caller asks for it to hold a while. */
+bool hal_battery_low(void);
+
 /* ---- power, watchdog, randomness, debug ----------------------------------- */
 void hal_init(void);
 /* Sleeps until the next interrupt (refresh, tick or button). */

@@ -11,6 +11,7 @@
  *                                                          USART0 on a pty (make flash)
  *   --profile FILE (with any of the above): cycles per instruction into FILE
  *                                                          (tools/bench/profile.sh)
+ *   --battery-mv MV (with any of the above): the cells' voltage (4500: fresh)
  *   --set NAME=VALUE (repeatable, with any of the above): a setting written
  *                    into the EEPROM through the firmware's settings record
  *                    before the console starts (sim_settings.c lists them)
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "sim_battery.h"
 #include "sim_board_view.h"
 #include "sim_settings.h"
 
@@ -30,7 +32,8 @@ static int usage(const char *why, const char *arg)
     if (why)
         fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
     fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS] [--profile FILE]\n"
-                    "                 [--report-at MS] [--dump-board-at MS] [--set NAME=VALUE]... FIRMWARE.elf\n");
+                    "                 [--report-at MS] [--dump-board-at MS] [--battery-mv MV] [--set NAME=VALUE]...\n"
+                    "                 FIRMWARE.elf\n");
     return 2;
 }
 
@@ -66,6 +69,15 @@ int main(int argc, char **argv)
                                                              : &board_at;
             if (!sim_parse_ms(argv[++i], at))
                 return usage("not a time in ms (a number from 0 to 1e9)", argv[i]);
+        } else if (strcmp(opt, "--battery-mv") == 0) {
+            double mv;
+            if (!has_value)
+                return usage("missing millivolts after", opt);
+            if (!sim_parse_ms(argv[++i], &mv) || mv > SIM_BATTERY_MAX_MV || mv != (double)(unsigned)mv)
+                return usage("not a battery voltage in mV (a whole number from 0 to 6000)", argv[i]);
+            if (!sim_battery_sensed())
+                return usage("this board senses no battery (board-defs: BOARD_BATT_...)", NULL);
+            sim_battery_set_mv((unsigned)mv);
         } else if (strcmp(opt, "--set") == 0) {
             if (!has_value)
                 return usage("missing NAME=VALUE after", opt);

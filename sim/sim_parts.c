@@ -4,7 +4,8 @@
 #include "sim.h"
 #include BOARD_HEADER
 
-extern const sim_part_t sim_part_buttons, sim_part_buzzer, sim_part_uart, sim_part_eeprom, sim_part_measure;
+extern const sim_part_t sim_part_buttons, sim_part_buzzer, sim_part_uart, sim_part_eeprom, sim_part_measure,
+    sim_part_battery;
 #if BOARD_DISPLAY_DRIVER_BICOLOR_595
 extern const sim_part_t sim_part_display_595;
 #define DISPLAY_PART &sim_part_display_595
@@ -16,5 +17,6 @@ extern const sim_part_t sim_part_display_ws2812;
 #endif
 
 const sim_part_t *const sim_board_parts[] = {
-    DISPLAY_PART, &sim_part_buttons, &sim_part_buzzer, &sim_part_uart, &sim_part_eeprom, &sim_part_measure, NULL,
+    DISPLAY_PART, &sim_part_buttons, &sim_part_buzzer, &sim_part_uart, &sim_part_eeprom, &sim_part_measure,
+    &sim_part_battery, NULL,
 };

@@ -15,6 +15,7 @@
 #include "rules/rules.h"
 #include "sim.h"
 #include "sim_autoplay.h"
+#include "sim_battery.h"
 #include "sim_settings.h"
 
 #define AFTER_WORDS_MS 400.0 /* a power-cut sweep: the board after the start words (mid cursor-blink phase) */
@@ -427,6 +428,19 @@ static bool cmd_autoplay_games(script_t *sc, const args_t *a)
         sc->failures++;
     sc->cursor = -1; /* wherever the games left it */
     return !sc->sim->crashed;
+}
+
+/* battery MV: the cells' voltage from now on (part_battery.c) */
+static bool cmd_battery(script_t *sc, const args_t *a)
+{
+    unsigned long mv;
+    if (!sim_battery_sensed())
+        fail(sc, "battery: this board senses no battery (board-defs: BOARD_BATT_...)");
+    else if (!parse_uint(a->argv[0], SIM_BATTERY_MAX_MV, &mv))
+        fail(sc, "battery: '%s' is not a voltage in mV (0..%u)", a->argv[0], SIM_BATTERY_MAX_MV);
+    else
+        sim_battery_set_mv((unsigned)mv);
+    return true;
 }
 
 /* set NAME=VALUE: a setting into the EEPROM (sim_settings.c); the console
@@ -930,6 +944,7 @@ static const struct {
     {"cursor-at", 1, 1, cmd_cursor_at, "cursor-at POINT|unknown"},
     {"cursor-to", 1, 1, cmd_cursor_to, "cursor-to POINT"},
     {"set", 1, 1, cmd_set, "set NAME=VALUE"},
+    {"battery", 1, 1, cmd_battery, "battery MV"},
     {"autoplay", 2, 2, cmd_autoplay, "autoplay LEVEL MS"},
     {"autoplay-games", 2, 2, cmd_autoplay_games, "autoplay-games N LEVEL"},
     {"move", 1, 2, cmd_move, "move MOVE [hold]"},

@@ -42,6 +42,11 @@ expect sim-set-bad-name 2 'rules=classic brainking ludos jasir' -- "$sim" --set 
 expect sim-set-missing 2 'missing NAME=VALUE' -- "$sim" "$elf" --set
 expect sim-set-start-line 0 'start jasir first black match 1/6' -- "$sim" --set mode=two --set rules=jasir --set first=black --set match=6 --script /dev/stdin "$elf" <<< 'wait 300'
 expect sim-set-console 0 'start classic first white console 5 human black match 1/2' -- "$sim" --set level=5 --set side=black --script /dev/stdin "$elf" <<< 'wait 300'
+# jarmo-sim --battery-mv: a voltage in mV, on a board that senses its cells
+expect sim-battery-bad 2 'not a battery voltage in mV.*4.5V' -- "$sim" --battery-mv 4.5V --report-at 10 "$elf"
+expect sim-battery-high 2 'not a battery voltage in mV.*9000' -- "$sim" --battery-mv 9000 --report-at 10 "$elf"
+expect sim-battery-nano 2 'senses no battery' -- "$sim-jarmo-nano" --battery-mv 3000 --report-at 10 "$host/../jarmo-nano/firmware.elf"
+expect sim-battery-low 0 'battery low' -- "$sim" --battery-mv 2900 --script /dev/stdin "$elf" <<< 'wait 4000'
 # make play's picture: the board's lines from the link table (b3-c3 only in
 # jasir: the dots between b3 and c3, on its row), the files, the status in words
 # (the dots between the b3 and c3 LEDs on row 3's line, as characters)

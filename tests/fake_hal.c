@@ -14,6 +14,7 @@ void fake_reset(uint32_t now)
     memset(fake_nv, 0xFF, sizeof fake_nv);
     fake_log_clear();
     fake_tone_hz = 0;
+    fake_battery_low = false;
 }
 
 void fake_log_clear(void) { fake_log[0] = '\0'; }
@@ -34,6 +35,8 @@ void hal_nv_write(uint16_t addr, const void *buf, uint16_t len) { memcpy(fake_nv
 void hal_display_brightness(uint8_t level) { fake_brightness = level; }
 void hal_display_present(const hal_canvas_t canvas) { (void)canvas; }
 uint32_t hal_seed(void) { return 12345u; }
+bool fake_battery_low;
+bool hal_battery_low(void) { return fake_battery_low; }
 void hal_mark(uint8_t what) { (void)what; }
 void hal_debug_line(const char *text)
 {

@@ -4,6 +4,7 @@
 #ifndef TEST_FAKE_HAL_H
 #define TEST_FAKE_HAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "hal.h"
@@ -13,6 +14,7 @@ extern uint8_t fake_nv[HAL_NV_SIZE];
 extern char fake_log[8192];          /* the debug console, lines ending in '\n' */
 extern uint16_t fake_tone_hz;        /* the last tone (0: none since fake_reset) */
 extern uint8_t fake_brightness;
+extern bool fake_battery_low;        /* what hal_battery_low() says */
 
 /* An erased EEPROM, an empty log, the clock at `now`. */
 void fake_reset(uint32_t now);

@@ -489,6 +489,30 @@ static void test_red_blink_aid_darkens_black_pieces_for_a_moment(void **state)
     assert_int_equal(canvas[0][0], COLOUR_BLACK_PIECE);
 }
 
+/* Low cells: nothing for a short dip; low for 3 s running, the warning in
+ * words and the line "battery low", then the main loop may power down. */
+static void test_low_battery_warns_then_asks_to_power_down(void **state)
+{
+    (void)state;
+    boot_fresh();
+    skip_words();
+    fake_battery_low = true;
+    run_for(2000); /* a dip: no warning yet */
+    fake_battery_low = false;
+    run_for(1000);
+    assert_int_equal(fake_log_count("battery low"), 0);
+    fake_battery_low = true;
+    run_for(UI_BATTERY_CHECK_MS * (UI_BATTERY_LOW_LOOKS + 1u));
+    assert_int_equal(fake_log_count("battery low"), 1);
+    assert_int_equal(ui.say, UI_SAY_BATTERY);
+    assert_string_equal(words(), "BATTERY LOW - GAME SAVED - SWITCHING OFF");
+    assert_false(ui_battery_empty(&ui)); /* the words first */
+    tap(HAL_BTN_B);
+    assert_true(ui_battery_empty(&ui));
+    ui_woke(&ui, fake_millis);
+    assert_false(ui_battery_empty(&ui)); /* looks again after a wake */
+}
+
 static void test_ticker_scrolls_and_comes_back(void **state)
 {
     (void)state;
@@ -526,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_a_whole_game_ends_in_words),
         cmocka_unit_test(test_turn_bar_steady_for_you_and_sweeping_for_the_console),
         cmocka_unit_test(test_red_blink_aid_darkens_black_pieces_for_a_moment),
+        cmocka_unit_test(test_low_battery_warns_then_asks_to_power_down),
         cmocka_unit_test(test_ticker_scrolls_and_comes_back),
     };
     return cmocka_run_group_tests_name("test_ui", tests, NULL, NULL);

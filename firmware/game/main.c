@@ -7,6 +7,7 @@
 
 #define POWER_DOWN_AFTER_MS 120000uL /* idle this long: deep sleep */
 #define WAKE_SETTLE_MS 15u /* longer than the debounce time (hal/debounce.h) */
+#define RELEASE_WAIT_MS 2000u /* before power-down: a held button let go */
 
 static ui_t ui;
 static input_t input;
@@ -55,8 +56,14 @@ int main(void)
         ui_step(&ui, now, while_thinking);
         if (ui_draw(&ui, canvas, now))
             hal_display_present(canvas);
-        /* a fresh reading: ui_step may have thought for a while since `now` */
-        if (ui_idle_ms(&ui, hal_millis()) > POWER_DOWN_AFTER_MS) {
+        /* a fresh reading: ui_step may have thought for a while since `now`;
+         * empty cells power down too, before the supply sags into brown-out */
+        if (ui_idle_ms(&ui, hal_millis()) > POWER_DOWN_AFTER_MS || ui_battery_empty(&ui)) {
+            /* a button still held (the press that skipped the battery's
+             * words) would wake it at once with its release: let go first */
+            const uint32_t held = hal_millis();
+            while (hal_buttons() && hal_millis() - held < RELEASE_WAIT_MS)
+                hal_watchdog_kick();
             hal_debug_line("sleep");
             hal_power_down();
             /* the waking press is not an action: let the debouncer see it
@@ -64,7 +71,7 @@ int main(void)
             const uint32_t woke = hal_millis();
             while (hal_millis() - woke < WAKE_SETTLE_MS)
                 hal_watchdog_kick();
-            ui_note_activity(&ui, hal_millis());
+            ui_woke(&ui, hal_millis());
             uint8_t dropped[HAL_BUTTON_CHANGES];
             hal_button_changes(dropped);
             input_init_held(&input, hal_buttons());

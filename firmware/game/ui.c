@@ -152,9 +152,38 @@ static rules_move_t think(ui_t *ui, uint8_t level, ui_think_poll_fn poll)
     return m;
 }
 
+/* Low cells: once they have stayed low for UI_BATTERY_LOW_LOOKS looks, the
+ * line "battery low", the settings saved (the game is saved after every
+ * move), the warning in words; then ui_battery_empty() says power down. */
+static void battery_step(ui_t *ui, uint32_t now)
+{
+    if ((int32_t)(now - ui->battery_checked) < (int32_t)UI_BATTERY_CHECK_MS)
+        return;
+    ui->battery_checked = now;
+    if (!hal_battery_low()) {
+        ui->battery_lows = 0;
+        return;
+    }
+    if (ui->battery_lows < UI_BATTERY_LOW_LOOKS && ++ui->battery_lows == UI_BATTERY_LOW_LOOKS) {
+        hal_debug_line("battery low");
+        settings_save(&ui->settings);
+        ui_say(ui, UI_SAY_BATTERY);
+    }
+}
+
+bool ui_battery_empty(const ui_t *ui) { return ui->battery_lows >= UI_BATTERY_LOW_LOOKS && ui->say != UI_SAY_BATTERY; }
+
+void ui_woke(ui_t *ui, uint32_t now)
+{
+    ui->last_input = now;
+    ui->battery_lows = 0; /* new cells, or the old ones again: look anew */
+    ui->battery_checked = now;
+}
+
 __attribute__((noinline)) void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
 {
     ticker_step(ui, now);
+    battery_step(ui, now);
     match_step(ui, now);
     if (ui_expired(&ui->hint_since, now, UI_HINT_MS))
         ui->dirty = true;

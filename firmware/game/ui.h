@@ -57,6 +57,7 @@ enum {
     UI_SAY_NOT_YOURS,   /* A on the other side's piece */
     UI_SAY_NO_UNDO,
     UI_SAY_NO_HINT,
+    UI_SAY_BATTERY,     /* the cells are low: the console saves and switches itself off */
 };
 
 /* Undo: the last plies of the game, enough to take them back exactly. */
@@ -70,6 +71,9 @@ typedef struct {
 #define UI_HINT_MS 3000u        /* a hint blinks this long (or until a button) */
 #define UI_OVER_MS 2000u        /* the final position, then the result in words */
 #define UI_TICKER_STEP_MS 70u   /* scrolling text: one column this often */
+#define UI_BATTERY_CHECK_MS 500u /* the cells are looked at this often ... */
+#define UI_BATTERY_LOW_LOOKS 6u  /* ... and must be low this many times in a row
+                                  * (3 s: a row's current step is no warning) */
 
 typedef struct {
     settings_t settings;        /* as set in the menu: the next match's */
@@ -103,6 +107,8 @@ typedef struct {
     bool hint_wanted;           /* Hint was chosen: the search runs in ui_step */
     rules_move_t hint;
     uint32_t hint_since;        /* 0: no hint shown */
+    uint32_t battery_checked;   /* when the cells were last looked at */
+    uint8_t battery_lows;       /* looks in a row that found them low */
     bool dirty;
 } ui_t;
 
@@ -119,6 +125,11 @@ uint32_t ui_idle_ms(const ui_t *ui, uint32_t now);
 #define UI_SHOW_MOVE_MS 900u
 typedef void (*ui_think_poll_fn)(void);
 void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll);
+/* The cells are empty and the warning has been shown: the main loop powers
+ * down (the game is saved after every move). */
+bool ui_battery_empty(const ui_t *ui);
+/* Back from power-down: the idle time and the battery's looks start again. */
+void ui_woke(ui_t *ui, uint32_t now);
 /* Draws when something changed or a blink phase turned; true if drawn. */
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now);
 

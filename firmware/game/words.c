@@ -41,6 +41,7 @@ W(w_to_move, " TO MOVE");
 W(w_no_undo, "NOTHING TO UNDO");
 W(w_no_hint, "NO HINT NOW");
 W(w_waits, " - NEXT MATCH");
+W(w_battery, "BATTERY LOW - GAME SAVED - SWITCHING OFF");
 /* the menu, item by item (ui.h order); a value follows where the item has one */
 W(m_resume, "RESUME");
 W(m_undo, "UNDO");
@@ -286,6 +287,7 @@ uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
         break;
     case UI_SAY_NO_UNDO: put(&t, w_no_undo); break;
     case UI_SAY_NO_HINT: put(&t, w_no_hint); break;
+    case UI_SAY_BATTERY: put(&t, w_battery); break;
     default:
         switch (ui->screen) {
         case UI_MENU: put_menu_item(&t, ui, &at, out); break;

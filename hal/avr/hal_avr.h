@@ -8,6 +8,9 @@
 
 void hal_display_init(void);
 void hal_tick_init(void);
+/* hal_battery.c: the comparator set up; off while in power-down */
+void hal_battery_init(void);
+void hal_battery_sleep(bool sleeping);
 uint32_t hal_tick_jitter(void);
 void hal_tick_wake_on_buttons(bool on);
 bool hal_tick_woken(void);

@@ -23,6 +23,7 @@ void hal_init(void)
     uart_init();
     hal_display_init();
     hal_tick_init();
+    hal_battery_init();
     wdt_enable(WDTO_500MS);
     sei();
 }
@@ -47,6 +48,7 @@ void hal_power_down(void)
     TIMSK0 = 0;
     TIMSK2 = 0;
     wdt_disable();
+    hal_battery_sleep(true);
     set_sleep_mode(SLEEP_MODE_PWR_DOWN);
     hal_tick_wake_on_buttons(true);
     while (!hal_tick_woken()) {
@@ -61,6 +63,7 @@ void hal_power_down(void)
         sleep_disable();
     }
     hal_tick_wake_on_buttons(false);
+    hal_battery_sleep(false);
     TIMSK0 = timsk0;
     TIMSK2 = timsk2;
     wdt_enable(WDTO_500MS);
