@@ -63,14 +63,14 @@ W(m_blink, "RED PIECES ");
 W(m_blinking, "BLINK");
 W(m_steady, "STEADY");
 
-static void put(text_t *t, const char *w)
+__attribute__((noinline)) static void put(text_t *t, const char *w)
 {
     char ch;
     while ((ch = (char)flash_byte(w)) != '\0' && t->o < t->end)
         *t->o++ = ch, w++;
 }
 
-static void put_number(text_t *t, uint8_t n)
+__attribute__((noinline)) static void put_number(text_t *t, uint8_t n)
 {
     if (n >= 10u && t->o < t->end)
         *t->o++ = (char)('0' + n / 10u);
@@ -78,7 +78,7 @@ static void put_number(text_t *t, uint8_t n)
         *t->o++ = (char)('0' + n % 10u);
 }
 
-static void put_colour(text_t *t, uint8_t side) { put(t, side == RULES_WHITE ? w_green : w_red); }
+__attribute__((noinline)) static void put_colour(text_t *t, uint8_t side) { put(t, side == RULES_WHITE ? w_green : w_red); }
 
 static void put_rules(text_t *t, uint8_t set)
 {
@@ -130,7 +130,7 @@ static void put_start(text_t *t, const ui_t *ui)
 }
 
 /* The two players' names and numbers: "YOU 3 CONSOLE 5", "GREEN 3 RED 5" */
-static void put_two(text_t *t, const char *a, uint8_t na, const char *b, uint8_t nb)
+__attribute__((noinline)) static void put_two(text_t *t, const char *a, uint8_t na, const char *b, uint8_t nb)
 {
     put(t, a);
     put(t, w_space);
