@@ -66,6 +66,12 @@ typedef struct {
     uint32_t frames;
     uint64_t bad_bits;         /* high times out of spec, stray pauses */
     unsigned current_ma_max;   /* the worst frame's current */
+    /* frames as a strict decoder sees them: any low over 5 us ends one */
+    uint32_t run_bits;         /* bits since the last such low */
+    uint32_t runs;             /* frames so ended */
+    unsigned run_leds_min, run_leds_max;
+    uint64_t long_lows;        /* lows over 5 us between bits of one latched frame */
+    uint64_t low_max;          /* cycles of the longest low between bits of a latched frame */
 } sim_ws2812_t;
 
 /* part_buttons.c */

@@ -563,6 +563,10 @@ static bool cmd_expect_ws2812_clean(script_t *sc, const args_t *a)
     (void)a;
     if (sc->sim->ws2812.bad_bits)
         fail(sc, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)sc->sim->ws2812.bad_bits);
+    else if (sc->sim->ws2812.long_lows)
+        fail(sc, "%llu lows over 5 us inside a frame (the longest %.1f us): a panel may latch there",
+             (unsigned long long)sc->sim->ws2812.long_lows,
+             (double)sc->sim->ws2812.low_max * 1e6 / (double)sc->sim->freq);
     return true;
 }
 
