@@ -8,11 +8,13 @@
  *   1 bit: high 14 cycles = 875 ns, low 6 = 375 ns
  * WS2812B (Worldsemi, 2013): T0H 400 +-150 ns, T1H 800 +-150 ns; WS2812B-V5:
  * T0H 220-380 ns, T1H 580-1000 ns: both met (the 0 bit 5 ns inside the
- * V5's limit). Between bytes the low phase is 5 cycles longer (loading the
- * next byte): the longest low inside a frame is 19 cycles (1.2 us).
+ * V5's limit). Between bytes the low phase is 7 cycles longer, between
+ * LEDs 10 (loading the next byte): the longest low inside a frame is 23
+ * cycles (1.44 us, the simulator's ws2812_frame_low_max_us). The blue byte is always 0: it is sent, not stored
+ * (64 bytes of RAM, which the saved game's replay needs on the stack).
  *
- * A frame goes out whole, with interrupts off: 192 bytes x 165 cycles =
- * 31,680 cycles (1.98 ms). The datasheets promise nothing for a low between
+ * A frame goes out whole, with interrupts off: 64 LEDs x 504 cycles =
+ * 32,256 cycles (2.0 ms). The datasheets promise nothing for a low between
  * bits beyond the bit timing, and parts have been measured to latch on lows
  * far shorter than the 50 us reset, so no interrupt may cut into a frame.
  * The 1 ms tick keeps time across it: Timer0 keeps counting, and the ticks
@@ -39,8 +41,8 @@
 #include "ws2812_layout.h"
 
 #define LEDS (HAL_DISPLAY_W * HAL_DISPLAY_H)
-#define BYTE_CYCLES 165u /* 8 bits of 20 cycles, and 5 to load the next byte */
-_Static_assert(LEDS * 3u <= 255u, "send_bytes counts a frame's bytes in 8 bits");
+#define LED_CYCLES 504u /* 3 bytes of 8 bits of 20 cycles, and 7 + 7 + 10 between them */
+_Static_assert(LEDS <= 255u, "send_leds counts the LEDs in 8 bits");
 #define BUDGET_MA 450u  /* a USB port gives 500 mA; the Nano and buttons take the rest */
 #define CHANNEL_MA 20u  /* one colour channel at 255 */
 #define IDLE_MA 1u      /* a WS2812B with its LEDs dark (estimate) */
@@ -51,21 +53,23 @@ _Static_assert(LEDS * 3u <= 255u, "send_bytes counts a frame's bytes in 8 bits")
 static const uint8_t level_value[4] = {0, 40, 90, 160};
 static const uint8_t brightness_quarters[HAL_BRIGHTNESS_STEPS] = {1, 2, 4};
 
-static uint8_t frame[LEDS * 3];      /* G, R, B per LED, in chain order */
+static uint8_t frame[LEDS * 2];      /* G, R per LED (B is 0), in chain order */
 static hal_canvas_t shown;           /* the canvas the panel shows (RAM: not a second frame) */
 static bool shown_valid;
 static uint8_t brightness = HAL_BRIGHTNESS_STEPS - 1u;
 static bool enabled = true;
 
-/* Sends `len` bytes, most significant bit first; interrupts must be off. */
-static void send_bytes(const uint8_t *p, uint8_t len)
+/* Sends `leds` LEDs: their G and R bytes from p, then a 0 for B, most
+ * significant bit first; interrupts must be off. */
+static void send_leds(const uint8_t *p, uint8_t leds)
 {
     const uint8_t hi = (uint8_t)(PORT_OF(BOARD_WS2812_PORT) | (1 << BOARD_WS2812_BIT));
     const uint8_t lo = (uint8_t)(PORT_OF(BOARD_WS2812_PORT) & ~(1 << BOARD_WS2812_BIT));
-    uint8_t byte, bits;
+    uint8_t byte, bits, left;
     __asm__ volatile(
+        "0:  ldi  %[left], 2         \n" /* an LED: two bytes from memory, then B */
         "1:  ld   %[byte], %a[ptr]+  \n" /* next byte: in the low phase of the previous bit */
-        "    ldi  %[bits], 8         \n"
+        "3:  ldi  %[bits], 8         \n"
         "2:  out  %[port], %[hi]     \n" /*  0: rise */
         "    nop                     \n" /*  1 */
         "    nop                     \n" /*  2 */
@@ -85,9 +89,14 @@ static void send_bytes(const uint8_t *p, uint8_t len)
         "    dec  %[bits]            \n" /* 16 */
         "    nop                     \n" /* 17 */
         "    brne 2b                 \n" /* 18, 19: the next bit rises at 20 */
-        "    dec  %[len]             \n" /* after 8 bits: 5 cycles more of low */
-        "    brne 1b                 \n"
-        : [ptr] "+e"(p), [len] "+r"(len), [byte] "=&d"(byte), [bits] "=&d"(bits)
+        "    dec  %[left]            \n" /* after 8 bits (18): */
+        "    brmi 4f                 \n" /*   B sent: the next LED (10 cycles more of low) */
+        "    brne 1b                 \n" /*   G sent: R (7 more) */
+        "    clr  %[byte]            \n" /*   R sent: B = 0 (7 more) */
+        "    rjmp 3b                 \n"
+        "4:  dec  %[leds]            \n"
+        "    brne 0b                 \n"
+        : [ptr] "+e"(p), [leds] "+r"(leds), [byte] "=&d"(byte), [bits] "=&d"(bits), [left] "=&d"(left)
         : [port] "I"(_SFR_IO_ADDR(PORT_OF(BOARD_WS2812_PORT))), [hi] "r"(hi), [lo] "r"(lo));
 }
 
@@ -95,8 +104,8 @@ static void send_frame(const uint8_t *bytes)
 {
     const uint8_t sreg = SREG;
     const uint16_t held = hal_tick_hold(); /* interrupts off */
-    send_bytes(bytes, (uint8_t)(LEDS * 3u));
-    hal_tick_release(held, (uint16_t)(LEDS * 3uL * BYTE_CYCLES / 64u)); /* Timer0 counts at F_CPU/64 */
+    send_leds(bytes, LEDS);
+    hal_tick_release(held, (uint16_t)(LEDS * (uint32_t)LED_CYCLES / 64u)); /* Timer0 counts at F_CPU/64 */
     SREG = sreg;
     _delay_us(300); /* the latch */
 }
@@ -120,10 +129,9 @@ void hal_display_present(const hal_canvas_t canvas)
     for (uint8_t y = 0; y < HAL_DISPLAY_H; y++)
         for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) {
             const uint8_t px = enabled ? shown[y][x] : 0u;
-            uint8_t *led = &frame[ws2812_led_index(x, y) * 3u];
+            uint8_t *led = &frame[ws2812_led_index(x, y) * 2u];
             led[0] = (uint8_t)(level_value[HAL_PIXEL_GREEN(px)] * brightness_quarters[brightness] / 4u);
             led[1] = (uint8_t)(level_value[HAL_PIXEL_RED(px)] * brightness_quarters[brightness] / 4u);
-            led[2] = 0;
             units = (uint16_t)(units + led[0] + led[1]);
         }
     /* the budget in channel units: (BUDGET - idle) mA at CHANNEL_MA per 255 */
