@@ -19,7 +19,7 @@
 _Static_assert(MOVES_CAP <= JOURNAL_CODES && MOVES_CAP < RULES_OVERFLOW, "a code, and a count below the overflow mark");
 
 /* The first MOVES_CAP legal moves; their count (MOVES_CAP when there are more). */
-static uint8_t first_moves(const rules_pos_t *p, rules_move_t moves[MOVES_CAP])
+static __attribute__((noinline)) uint8_t first_moves(const rules_pos_t *p, rules_move_t moves[MOVES_CAP])
 {
     const uint8_t n = rules_legal_moves_into(p, moves, MOVES_CAP);
     return n == RULES_OVERFLOW ? MOVES_CAP : n;

@@ -12,21 +12,49 @@
 #define COLOUR 0x80u
 #define BLOB (2u + JOURNAL_PAYLOAD + 2u) /* seq, payload, CRC-16 */
 
-static uint16_t addr_of(uint16_t word) { return (uint16_t)(EE_GAME_ADDR + 2u * word); }
-static uint16_t wrap(uint16_t word) { return word >= WORDS ? (uint16_t)(word - WORDS) : word; }
+/* A place in the ring: a word's address and the lap colour it must have. */
+typedef struct {
+    uint16_t addr;
+    uint8_t colour;
+} place_t;
 
-static uint8_t read_tag(uint16_t word)
+/* Word k of the chain whose snapshot starts at word `snap` with `colour`:
+ * past the end of the ring it is the next lap's. */
+static place_t chain_word(uint16_t snap, uint8_t colour, uint16_t k)
+{
+    uint16_t w = (uint16_t)(snap + k);
+    if (w >= WORDS) {
+        w = (uint16_t)(w - WORDS);
+        colour ^= 1u;
+    }
+    return (place_t){(uint16_t)(EE_GAME_ADDR + 2u * w), colour};
+}
+
+static uint16_t word_of(uint16_t addr) { return (uint16_t)((addr - EE_GAME_ADDR) / 2u); }
+
+static uint8_t read_byte(uint16_t addr)
 {
     uint8_t b;
-    hal_nv_read(addr_of(word), &b, 1);
+    hal_nv_read(addr, &b, 1);
     return b;
 }
 
-/* The colour a word of the chain that starts at `snap` must have: the
- * snapshot's, and the next lap's once the ring has wrapped. */
-static uint8_t colour_at(uint8_t colour, uint16_t snap, uint16_t word)
+static void write_byte(uint16_t addr, uint8_t b) { hal_nv_write(addr, &b, 1); }
+
+/* A word's data byte, then its tag: the tag completes it. */
+static void write_word(place_t at, uint8_t tag, uint8_t data)
 {
-    return word < snap ? (uint8_t)(colour ^ 1u) : colour;
+    write_byte((uint16_t)(at.addr + 1u), data);
+    write_byte(at.addr, (uint8_t)((at.colour << 7) | tag));
+}
+
+/* The word after the last one to be written must read as the end: if it
+ * has the colour the chain expects there (it has not, except on the first
+ * lap over an image that was not this journal's), its tag is changed. */
+static void end_at(place_t at)
+{
+    if ((read_byte(at.addr) >> 7) == at.colour)
+        write_byte(at.addr, (uint8_t)(((at.colour ^ 1u) << 7) | FILL));
 }
 
 static uint16_t crc16(const uint8_t *data, uint8_t len)
@@ -48,7 +76,7 @@ static uint8_t entry_check(uint8_t previous, uint8_t tag)
 }
 
 /* A snapshot's 32 bytes (tag, data, tag, data, ...) hold its blob in every
- * bit but the first tag and the other tags' colour bits: blob bit k (least
+ * bit but the first tag and the tags' colour bits: blob bit k (least
  * significant first) is the k-th of those, in order. One of raw and blob
  * is zero and gets the bits of the other. */
 static void blob_bits(uint8_t raw[2u * SNAP], uint8_t blob[BLOB], bool to_raw)
@@ -70,15 +98,15 @@ static void blob_bits(uint8_t raw[2u * SNAP], uint8_t blob[BLOB], bool to_raw)
         }
 }
 
-/* Reads the snapshot at `word` with colour `colour`; true with its blob if
+/* Reads the snapshot at `snap` with colour `colour`; true with its blob if
  * every word has the chain's colour and the CRC is right. */
-static bool read_snapshot(uint16_t word, uint8_t colour, uint8_t blob[BLOB])
+static bool read_snapshot(uint16_t snap, uint8_t colour, uint8_t blob[BLOB])
 {
     uint8_t raw[2u * SNAP];
     for (uint8_t i = 0; i < SNAP; i++) {
-        const uint16_t w = wrap((uint16_t)(word + i));
-        hal_nv_read(addr_of(w), raw + 2u * i, 2);
-        if ((raw[2u * i] >> 7) != colour_at(colour, word, w))
+        const place_t at = chain_word(snap, colour, i);
+        hal_nv_read(at.addr, raw + 2u * i, 2);
+        if ((raw[2u * i] >> 7) != at.colour)
             return false;
         raw[2u * i] &= (uint8_t)~COLOUR;
     }
@@ -93,7 +121,7 @@ __attribute__((noinline)) void journal_open(journal_t *j)
 {
     j->found = false;
     for (uint16_t x = 0; x < WORDS; x++) {
-        const uint8_t tag = read_tag(x);
+        const uint8_t tag = read_byte(chain_word(x, 0, 0).addr);
         uint8_t blob[BLOB];
         if ((tag & (uint8_t)~COLOUR) != START || !read_snapshot(x, tag >> 7, blob))
             continue;
@@ -107,14 +135,12 @@ __attribute__((noinline)) void journal_open(journal_t *j)
         j->check = blob[BLOB - 2u];
     }
     j->entries = 0;
-    if (!j->found)
-        return;
     /* the entries, while there is room for them and a snapshot after */
-    while (SNAP + j->entries + 1u + SNAP + 1u <= WORDS) {
-        const uint16_t w = wrap((uint16_t)(j->snap + SNAP + j->entries));
+    while (j->found && SNAP + j->entries + 1u + SNAP + 1u <= WORDS) {
+        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries));
         uint8_t b[2];
-        hal_nv_read(addr_of(w), b, 2);
-        if ((b[0] >> 7) != colour_at(j->colour, j->snap, w) || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
+        hal_nv_read(at.addr, b, 2);
+        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
             b[1] != entry_check(j->check, b[0]))
             break;
         j->check = b[1];
@@ -131,48 +157,34 @@ __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t paylo
 
 uint8_t journal_code(const journal_t *j, uint16_t i)
 {
-    return read_tag(wrap((uint16_t)(j->snap + SNAP + i))) & (uint8_t)~COLOUR;
-}
-
-/* The word after the last one to be written must read as the end: if it
- * has the colour the chain expects there (it has not, except on the first
- * lap over an image that was not this journal's), its tag is changed. */
-static void end_before(uint16_t word, uint8_t colour)
-{
-    if ((read_tag(word) >> 7) == colour) {
-        const uint8_t fill = (uint8_t)(((colour ^ 1u) << 7) | FILL);
-        hal_nv_write(addr_of(word), &fill, 1);
-    }
+    return read_byte(chain_word(j->snap, j->colour, (uint16_t)(SNAP + i)).addr) & (uint8_t)~COLOUR;
 }
 
 __attribute__((noinline)) bool journal_append(journal_t *j, uint8_t code)
 {
     if (!j->found || code >= JOURNAL_CODES || SNAP + j->entries + 1u + SNAP + 1u > WORDS)
         return false;
-    const uint16_t w = wrap((uint16_t)(j->snap + SNAP + j->entries));
-    const uint16_t next = wrap((uint16_t)(w + 1u));
-    end_before(next, colour_at(j->colour, j->snap, next));
-    const uint8_t tag = (uint8_t)((colour_at(j->colour, j->snap, w) << 7) | code);
-    const uint8_t word[2] = {tag, entry_check(j->check, tag)};
-    hal_nv_write((uint16_t)(addr_of(w) + 1u), word + 1, 1); /* the check first, */
-    hal_nv_write(addr_of(w), word, 1);                      /* the tag completes it */
-    j->check = word[1];
+    const uint16_t k = (uint16_t)(SNAP + j->entries);
+    end_at(chain_word(j->snap, j->colour, (uint16_t)(k + 1u)));
+    const place_t at = chain_word(j->snap, j->colour, k);
+    const uint8_t check = entry_check(j->check, (uint8_t)((at.colour << 7) | code));
+    write_word(at, code, check); /* the check first: a torn tag fails it */
+    j->check = check;
     j->entries++;
     return true;
 }
 
 __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payload[JOURNAL_PAYLOAD])
 {
-    uint16_t at = 0;
-    uint8_t colour;
-    if (j->found) { /* after the last entry: the old chain stays whole until the end */
-        at = wrap((uint16_t)(j->snap + SNAP + j->entries));
-        colour = colour_at(j->colour, j->snap, at);
-        j->seq++;
-    } else { /* nothing valid: start a chain at word 0, of the colour it has not */
-        colour = (uint8_t)((read_tag(0) >> 7) ^ 1u);
-        j->seq = 0;
-    }
+    /* after the last entry, where the old chain stays whole until the end;
+     * with nothing valid, at word 0, of the colour it has not */
+    const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries))
+                                : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
+    j->seq = j->found ? (uint16_t)(j->seq + 1u) : 0u;
+    j->snap = word_of(at.addr);
+    j->colour = at.colour;
+    j->entries = 0;
+    j->found = true;
     uint8_t blob[BLOB], raw[2u * SNAP];
     blob[0] = (uint8_t)j->seq;
     blob[1] = (uint8_t)(j->seq >> 8);
@@ -180,20 +192,10 @@ __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payl
     const uint16_t crc = crc16(blob, BLOB - 2u);
     blob[BLOB - 2u] = (uint8_t)crc;
     blob[BLOB - 1u] = (uint8_t)(crc >> 8);
+    j->check = (uint8_t)crc;
     memset(raw, 0, sizeof raw);
     blob_bits(raw, blob, true);
-    raw[0] = START;
-    const uint16_t after = wrap((uint16_t)(at + SNAP));
-    end_before(after, colour_at(colour, at, after));
-    for (uint8_t i = SNAP; i--;) { /* the first word last, its tag at the very end */
-        const uint16_t w = wrap((uint16_t)(at + i));
-        raw[2u * i] |= (uint8_t)(colour_at(colour, at, w) << 7);
-        hal_nv_write((uint16_t)(addr_of(w) + 1u), raw + 2u * i + 1u, 1);
-        hal_nv_write(addr_of(w), raw + 2u * i, 1);
-    }
-    j->found = true;
-    j->colour = colour;
-    j->snap = at;
-    j->entries = 0;
-    j->check = blob[BLOB - 2u];
+    end_at(chain_word(j->snap, j->colour, SNAP));
+    for (uint8_t i = SNAP; i--;) /* the first word last, its tag at the very end */
+        write_word(chain_word(j->snap, j->colour, i), i ? raw[2u * i] : START, raw[2u * i + 1u]);
 }
