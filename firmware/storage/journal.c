@@ -123,7 +123,10 @@ __attribute__((noinline)) void journal_open(journal_t *j)
     for (uint16_t x = 0; x < WORDS; x++) {
         const uint8_t tag = read_byte(chain_word(x, 0, 0).addr);
         uint8_t blob[BLOB];
-        if ((tag & (uint8_t)~COLOUR) != START || !read_snapshot(x, tag >> 7, blob))
+        if ((tag & (uint8_t)~COLOUR) != START)
+            continue;
+        hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
+        if (!read_snapshot(x, tag >> 7, blob))
             continue;
         const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
         if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
@@ -180,6 +183,15 @@ __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payl
      * with nothing valid, at word 0, of the colour it has not */
     const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries))
                                 : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
+    if (!j->found) /* an image that was not this journal's: no false start is left to scan again */
+        for (uint16_t x = 0; x < WORDS; x++) {
+            const uint16_t addr = chain_word(x, 0, 0).addr;
+            const uint8_t tag = read_byte(addr);
+            if ((tag & (uint8_t)~COLOUR) == START) {
+                write_byte(addr, (uint8_t)((tag & COLOUR) | FILL));
+                hal_watchdog_kick();
+            }
+        }
     j->seq = j->found ? (uint16_t)(j->seq + 1u) : 0u;
     j->snap = word_of(at.addr);
     j->colour = at.colour;
