@@ -116,27 +116,38 @@ static bool read_snapshot(uint16_t snap, uint8_t colour, uint8_t blob[BLOB])
     return blob[BLOB - 2u] == (uint8_t)crc && blob[BLOB - 1u] == (uint8_t)(crc >> 8);
 }
 
-/* (not inlined: its buffers are not on the stack while a game is replayed) */
-__attribute__((noinline)) void journal_open(journal_t *j)
+/* Finds the newest valid snapshot. With `clear` (when none was found:
+ * an image that was not this journal's), turns every false start tag into
+ * filler instead, so that no later scan decodes them again. */
+static __attribute__((noinline)) void scan(journal_t *j, bool clear)
 {
     j->found = false;
     for (uint16_t x = 0; x < WORDS; x++) {
-        const uint8_t tag = read_byte(chain_word(x, 0, 0).addr);
+        const uint16_t addr = chain_word(x, 0, 0).addr;
+        const uint8_t tag = read_byte(addr);
         uint8_t blob[BLOB];
         if ((tag & (uint8_t)~COLOUR) != START)
             continue;
         hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
-        if (!read_snapshot(x, tag >> 7, blob))
-            continue;
-        const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
-        if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
-            continue; /* an older one */
-        j->found = true;
-        j->colour = tag >> 7;
-        j->snap = x;
-        j->seq = seq;
-        j->check = blob[BLOB - 2u];
+        if (clear)
+            write_byte(addr, (uint8_t)((tag & COLOUR) | FILL));
+        else if (read_snapshot(x, tag >> 7, blob)) {
+            const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
+            if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
+                continue; /* an older one */
+            j->found = true;
+            j->colour = tag >> 7;
+            j->snap = x;
+            j->seq = seq;
+            j->check = blob[BLOB - 2u];
+        }
     }
+}
+
+/* (not inlined: its buffers are not on the stack while a game is replayed) */
+__attribute__((noinline)) void journal_open(journal_t *j)
+{
+    scan(j, false);
     j->entries = 0;
     /* the entries, while there is room for them and a snapshot after */
     while (j->found && SNAP + j->entries + 1u + SNAP + 1u <= WORDS) {
@@ -183,16 +194,9 @@ __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payl
      * with nothing valid, at word 0, of the colour it has not */
     const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries))
                                 : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
-    if (!j->found) /* an image that was not this journal's: no false start is left to scan again */
-        for (uint16_t x = 0; x < WORDS; x++) {
-            const uint16_t addr = chain_word(x, 0, 0).addr;
-            const uint8_t tag = read_byte(addr);
-            if ((tag & (uint8_t)~COLOUR) == START) {
-                write_byte(addr, (uint8_t)((tag & COLOUR) | FILL));
-                hal_watchdog_kick();
-            }
-        }
     j->seq = j->found ? (uint16_t)(j->seq + 1u) : 0u;
+    if (!j->found)
+        scan(j, true);
     j->snap = word_of(at.addr);
     j->colour = at.colour;
     j->entries = 0;
