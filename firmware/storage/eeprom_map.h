@@ -35,20 +35,23 @@
  * the match: mode, level, human side in game 1, first mover, games,
  * game number, P1's and P2's points (game_save.c), kept in snapshots of
  * the journal (journal.h) followed by one word a move */
-#define EE_GAME_ADDR 24u
-#define EE_GAME_MATCH_BYTES 8u
-#define EE_GAME_BYTES (RULES_POS_BYTES + 1u + EE_GAME_MATCH_BYTES)
-#define EE_JOURNAL_WORDS 498u          /* 2 bytes each: tag, data */
-#define EE_JOURNAL_SNAPSHOT_WORDS 16u  /* seq, payload, CRC-16: 29 bytes */
-#define EE_JOURNAL_PAGE 32u            /* for scripts: game.P+O is byte 32P+O of the ring */
-
 /* boots so far, mixed into the AI's seed */
 #define EE_BOOT_COUNT_ADDR (EE_SIZE - 4u)
 #define EE_BOOT_COUNT_BYTES 4u
 
+/* (Settings that outgrow their 22 bytes move EE_GAME_ADDR up: the ring
+ * takes whatever is left, and a game of 60 plies takes 152 bytes of it.) */
+#define EE_GAME_ADDR 24u
+#define EE_GAME_MATCH_BYTES 8u
+#define EE_GAME_BYTES (RULES_POS_BYTES + 1u + EE_GAME_MATCH_BYTES)
+#define EE_JOURNAL_WORDS ((EE_BOOT_COUNT_ADDR - EE_GAME_ADDR) / 2u) /* 498 words of 2 bytes: tag, data */
+#define EE_JOURNAL_SNAPSHOT_WORDS 16u  /* seq, payload, CRC-16: 29 bytes */
+#define EE_JOURNAL_PAGE 32u            /* for scripts: game.P+O is byte 32P+O of the ring */
+
 _Static_assert(EE_SETTINGS_BYTES <= NV_RECORD_MAX, "record too large");
 _Static_assert(EE_SETTINGS_ADDR + NV_RECORD_SLOTS * EE_SETTINGS_SLOT <= EE_GAME_ADDR, "settings overlap the game");
 _Static_assert(EE_GAME_ADDR + 2u * EE_JOURNAL_WORDS <= EE_BOOT_COUNT_ADDR, "game overlaps the boot count");
+_Static_assert(EE_JOURNAL_WORDS >= 4u * EE_JOURNAL_SNAPSHOT_WORDS, "a ring too small to be worth it");
 _Static_assert(2u + EE_GAME_BYTES + 2u <= EE_JOURNAL_SNAPSHOT_WORDS + 7u * (EE_JOURNAL_SNAPSHOT_WORDS - 1u) / 8u,
                "a snapshot's seq, payload and CRC fit its 16 data bytes and 15 x 7 tag bits");
 _Static_assert(EE_BOOT_COUNT_ADDR + EE_BOOT_COUNT_BYTES <= EE_SIZE, "past the end of the EEPROM");
