@@ -6,7 +6,14 @@
  * parts would latch there, the V5 would not). A low of 280 us or more
  * latches the frame: 64 x (G, R, B), mapped to the matrix by the board's
  * layout. Each latched frame's current is computed from the datasheet's
- * 20 mA per channel at 255 plus 1 mA per LED, and the worst is kept. */
+ * 20 mA per channel at 255 plus 1 mA per LED, and the worst is kept.
+ *
+ * Beside it, a strict decoder: the datasheets promise nothing for a low
+ * between bits beyond the bit timing, and parts have been measured to
+ * latch on lows far shorter than 50 us. So any low over 5 us (80 cycles at
+ * 16 MHz) ends a frame for it; its frames' lengths in LEDs are reported
+ * (whole frames: 64), and such a low between bits of one latched frame is
+ * an error (ws2812_long_lows, expect-ws2812-clean). */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +34,22 @@
 
 static double ns(const sim_t *s, uint64_t cycles) { return (double)cycles * 1e9 / (double)s->freq; }
 
+#define STRICT_LOW_NS 5000.0 /* any longer low ends a frame for the strict decoder */
+
+/* The strict decoder: the bits since the last low over 5 us are a frame. */
+static void end_run(sim_ws2812_t *w)
+{
+    if (!w->run_bits)
+        return;
+    const unsigned leds = w->run_bits / 24u;
+    if (!w->runs || leds < w->run_leds_min)
+        w->run_leds_min = leds;
+    if (leds > w->run_leds_max)
+        w->run_leds_max = leds;
+    w->runs++;
+    w->run_bits = 0;
+}
+
 static void latch(sim_t *s)
 {
     sim_ws2812_t *w = &s->ws2812;
@@ -44,6 +67,7 @@ static void latch(sim_t *s)
         w->bad_bits += w->bits; /* a frame cut short */
     }
     w->bits = 0;
+    end_run(w);
 }
 
 /* A low line for 280 us or more latches what came before. */
@@ -70,6 +94,14 @@ static void on_data(struct avr_irq_t *irq, uint32_t value, void *param)
             latch(s);
         else if (w->bits && low >= 50000.0)
             w->bad_bits++; /* would latch an older WS2812B mid-frame */
+        if (w->bits && low < 280000.0) { /* a low between bits of one frame */
+            if (now - w->fall > w->low_max)
+                w->low_max = now - w->fall;
+            if (low > STRICT_LOW_NS) {
+                w->long_lows++;
+                end_run(w);
+            }
+        }
         w->rise = now;
         return;
     }
@@ -85,6 +117,7 @@ static void on_data(struct avr_irq_t *irq, uint32_t value, void *param)
         *b = (uint8_t)((*b << 1) | (uint8_t)bit);
     }
     w->bits++; /* bits past a whole frame go on to the next LEDs, not this panel */
+    w->run_bits++;
 }
 
 static void attach(sim_t *s)
@@ -96,6 +129,7 @@ static void attach(sim_t *s)
 static void reset(sim_t *s)
 {
     s->ws2812.bits = 0; /* the LEDs keep what they show; a frame in flight is lost */
+    s->ws2812.run_bits = 0;
     s->ws2812.level = 0;
 }
 
@@ -105,6 +139,11 @@ static void report(sim_t *s, const char *prefix)
     printf("%sled_current_ma_max: %u\n", prefix, s->ws2812.current_ma_max);
     printf("%sws2812_bad_bits: %llu\n", prefix, (unsigned long long)s->ws2812.bad_bits);
     printf("%sws2812_frames: %u\n", prefix, s->ws2812.frames);
+    printf("%sws2812_strict_frames: %u\n", prefix, s->ws2812.runs);
+    printf("%sws2812_strict_frame_leds_min: %u\n", prefix, s->ws2812.run_leds_min);
+    printf("%sws2812_strict_frame_leds_max: %u\n", prefix, s->ws2812.run_leds_max);
+    printf("%sws2812_frame_low_max_us: %.2f\n", prefix, ns(s, s->ws2812.low_max) / 1000.0);
+    printf("%sws2812_long_lows: %llu\n", prefix, (unsigned long long)s->ws2812.long_lows);
 }
 
 const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report};

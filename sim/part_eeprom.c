@@ -5,7 +5,9 @@
  * at once, EEMPE then EEPE starts a write that lands when its time is up.
  * A power cut during a write leaves that byte undefined (here: noise that
  * is neither the old nor the new value). The bytes are loaded from and saved
- * to the --eeprom file. */
+ * to the --eeprom file. Every byte's erase/write cycles are counted as the
+ * datasheet's endurance (100,000) counts them: reports give the most any
+ * byte has had (eeprom_byte_writes_max). */
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -65,6 +67,9 @@ static void on_eecr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void
         e->data = avr->data[EEDR_DATA_ADDR];
         e->mode = v & EEPM_MASK;
         e->writes++;
+        if (!(e->mode == EEPM_WRITE && e->erased_only[e->addr]))
+            e->cycles[e->addr]++;
+        e->erased_only[e->addr] = e->mode == EEPM_ERASE;
         if (!e->first_write_at)
             e->first_write_at = avr->cycle;
         const unsigned us = (v & EEPM_MASK) == EEPM_ERASE_WRITE ? WRITE_US : HALF_WRITE_US;
@@ -105,6 +110,17 @@ void sim_eeprom_power_lost(sim_t *s)
     e->bytes[e->addr] = junk;
     e->busy = false;
     s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
+}
+
+uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr)
+{
+    unsigned at = 0;
+    for (unsigned a = 1; a < EE_SIZE; a++)
+        if (s->eeprom.cycles[a] > s->eeprom.cycles[at])
+            at = a;
+    if (addr)
+        *addr = at;
+    return s->eeprom.cycles[at];
 }
 
 void sim_eeprom_watch(sim_t *s) { s->eeprom.first_write_at = s->eeprom.last_write_done_at = 0; }

@@ -98,7 +98,7 @@ static void on_mark(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
             /* refresh during this span; spans shorter than 20 ms are too short to judge */
             if (span > s->freq / 50) {
                 const double hz = (double)(sim_frame_count(s) - m->think_frames_at) * (double)s->freq / (double)span;
-                if (m->think_min_hz == 0 || hz < m->think_min_hz)
+                if (!m->think_judged++ || hz < m->think_min_hz)
                     m->think_min_hz = hz;
             }
         }
@@ -195,6 +195,10 @@ void sim_report(sim_t *s, const char *prefix)
         printf("\n");
     }
     printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
+    unsigned worn;
+    const uint32_t most = sim_eeprom_cycles_max(s, &worn);
+    printf("%seeprom_byte_writes_max: %u\n", prefix, (unsigned)most);
+    printf("%seeprom_byte_writes_max_at: %u\n", prefix, worn);
     for (const sim_part_t *const *p = s->parts; *p; p++)
         if ((*p)->report)
             (*p)->report(s, prefix);

@@ -66,6 +66,12 @@ typedef struct {
     uint32_t frames;
     uint64_t bad_bits;         /* high times out of spec, stray pauses */
     unsigned current_ma_max;   /* the worst frame's current */
+    /* frames as a strict decoder sees them: any low over 5 us ends one */
+    uint32_t run_bits;         /* bits since the last such low */
+    uint32_t runs;             /* frames so ended */
+    unsigned run_leds_min, run_leds_max;
+    uint64_t long_lows;        /* lows over 5 us between bits of one latched frame */
+    uint64_t low_max;          /* cycles of the longest low between bits of a latched frame */
 } sim_ws2812_t;
 
 /* part_buttons.c */
@@ -101,6 +107,12 @@ typedef struct {
     uint16_t addr;
     uint8_t data, mode;
     uint64_t writes;       /* byte writes started so far */
+    /* erase/write cycles per byte, as the datasheet's endurance counts them
+     * (100,000): an erase and write is one; an erase alone is one, which a
+     * following write alone completes; a write alone (it can only clear
+     * bits) is counted as one too */
+    uint32_t cycles[EE_SIZE];
+    bool erased_only[EE_SIZE];
     uint64_t first_write_at, last_write_done_at; /* since sim_eeprom_watch() */
     uint32_t noise;        /* what a byte cut short reads as */
 } sim_eeprom_t;
@@ -119,6 +131,7 @@ typedef struct {
     uint16_t think_sp;     /* SP when the first thinking span began */
     uint32_t think_frames_at;
     double think_min_hz;   /* lowest refresh rate seen across a thinking span */
+    unsigned think_judged; /* thinking spans long enough (20 ms) to judge it by */
     uint64_t think_isr_at, think_isr;   /* interrupt cycles inside thinking spans */
     uint64_t poll_at, poll_isr_at, think_poll; /* the console's polls inside them, ISRs taken out */
     uint64_t polls;        /* one every AI_POLL_NODES nodes searched */
@@ -176,6 +189,8 @@ int sim_button_by_name(const char *name);
 void sim_buttons_release_all(sim_t *s);
 void sim_buzzer_settle(sim_t *s); /* closes a tone that has gone quiet */
 void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value);
+/* The most erase/write cycles any one byte has had (its address in *addr). */
+uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr);
 /* Starts recording when EEPROM writes begin and end. */
 void sim_eeprom_watch(sim_t *s);
 /* The supply is gone: a byte being written is left undefined. */

@@ -351,6 +351,32 @@ static bool cmd_eeprom_poke(script_t *sc, const args_t *a)
     return true;
 }
 
+/* eeprom-fill RECORD VALUE: every byte of a record (all its slots), e.g.
+ * the whole game journal, wherever its newest snapshot happens to be. */
+static bool cmd_eeprom_fill(script_t *sc, const args_t *a)
+{
+    static const struct {
+        const char *name;
+        unsigned addr, bytes;
+    } records[] = {
+#define RECORD(name, addr, slot, slots) {#name, addr, (slot) * (slots)},
+        EE_RECORDS(RECORD)
+#undef RECORD
+    };
+    unsigned long value;
+    size_t i = 0;
+    while (i < sizeof records / sizeof records[0] && strcmp(records[i].name, a->argv[0]) != 0)
+        i++;
+    if (i == sizeof records / sizeof records[0])
+        fail(sc, "eeprom-fill: '%s' is not a record (settings, game, boot_count)", a->argv[0]);
+    else if (!parse_uint(a->argv[1], 255, &value))
+        fail(sc, "eeprom-fill: the value '%s' is not a byte (0..255)", a->argv[1]);
+    else
+        for (unsigned b = 0; b < records[i].bytes; b++)
+            sim_eeprom_poke(sc->sim, records[i].addr + b, (uint8_t)value);
+    return true;
+}
+
 static bool cmd_press(script_t *sc, const args_t *a)
 {
     const int b = want_button(sc, a->argv[0]);
@@ -595,7 +621,7 @@ static bool cmd_expect_think_refresh(script_t *sc, const args_t *a)
     const sim_measure_t *m = &sc->sim->measure;
     if (!parse_number(a->argv[0], 100000, &want))
         fail(sc, "expect-think-refresh: '%s' is not a rate in Hz", a->argv[0]);
-    else if (m->think.count == 0 || m->think_min_hz < want)
+    else if (m->think.count == 0 || (m->think_judged && m->think_min_hz < want)) /* all under 20 ms: nothing to judge */
         fail(sc, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, a->argv[0],
              (unsigned long long)m->think.count);
     return true;
@@ -627,6 +653,33 @@ static bool cmd_expect_max(script_t *sc, const args_t *a)
     const unsigned have = ram ? sim_static_ram(sc->sim) + sim_peak_stack(sc->sim) : sc->sim->flash_bytes;
     if (have > limit)
         fail(sc, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
+    return true;
+}
+
+/* expect-eeprom-lifetime-min GAMES: the EEPROM's endurance (100,000
+ * erase/write cycles a byte, ATmega328P datasheet) in games of 60 plies,
+ * from the plies played so far (the debug console's "move" lines) and the
+ * most cycles any byte has had (part_eeprom.c); prints the figure. A short
+ * run reads low: a byte's count goes up a whole cycle at a time. */
+#define EEPROM_ENDURANCE 100000.0
+#define LIFETIME_GAME_PLIES 60.0
+static bool cmd_expect_eeprom_lifetime(script_t *sc, const args_t *a)
+{
+    unsigned long want;
+    unsigned plies = 0;
+    for (const char *p = sc->sim->uart.text; p && *p; p++)
+        plies += (p == sc->sim->uart.text || p[-1] == '\n') && strncmp(p, "move ", 5) == 0;
+    const uint32_t most = sim_eeprom_cycles_max(sc->sim, NULL);
+    const double games = most ? EEPROM_ENDURANCE * (plies / LIFETIME_GAME_PLIES) / most : 0.0;
+    printf("eeprom_lifetime_plies: %u\neeprom_lifetime_byte_writes_max: %u\neeprom_lifetime_games: %.0f\n", plies,
+           (unsigned)most, games);
+    if (!parse_uint(a->argv[0], 100000000uL, &want))
+        fail(sc, "expect-eeprom-lifetime-min: '%s' is not a number of games", a->argv[0]);
+    else if (!plies || !most)
+        fail(sc, "expect-eeprom-lifetime-min: no move was played or saved yet");
+    else if (games < (double)want)
+        fail(sc, "EEPROM lifetime %.0f games of 60 plies < %lu (%u plies, a byte written %u times)", games, want,
+             plies, (unsigned)most);
     return true;
 }
 
@@ -674,6 +727,10 @@ static bool cmd_expect_ws2812_clean(script_t *sc, const args_t *a)
     (void)a;
     if (sc->sim->ws2812.bad_bits)
         fail(sc, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)sc->sim->ws2812.bad_bits);
+    else if (sc->sim->ws2812.long_lows)
+        fail(sc, "%llu lows over 5 us inside a frame (the longest %.1f us): a panel may latch there",
+             (unsigned long long)sc->sim->ws2812.long_lows,
+             (double)sc->sim->ws2812.low_max * 1e6 / (double)sc->sim->freq);
     return true;
 }
 
@@ -936,6 +993,7 @@ static const struct {
     {"power-cut", 0, 0, cmd_power_cut, "power-cut"},
     {"power-cut-sweep", 2, -1, cmd_power_cut_sweep, "power-cut-sweep COUNT COMMAND..."},
     {"eeprom-poke", 2, 2, cmd_eeprom_poke, "eeprom-poke RECORD[.SLOT][+OFFSET] VALUE"},
+    {"eeprom-fill", 2, 2, cmd_eeprom_fill, "eeprom-fill RECORD VALUE"},
     {"press", 1, 1, cmd_press, "press BUTTON"},
     {"release", 1, 1, cmd_press, "release BUTTON"},
     {"tap", 1, 2, cmd_tap, "tap BUTTON [MS]"},
@@ -958,6 +1016,7 @@ static const struct {
     {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
     {"expect-think-overhead-max", 1, 1, cmd_expect_think_overhead_max, "expect-think-overhead-max PERCENT"},
     {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
+    {"expect-eeprom-lifetime-min", 1, 1, cmd_expect_eeprom_lifetime, "expect-eeprom-lifetime-min GAMES"},
     {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
     {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},
     {"expect-led-current-max", 1, 1, cmd_expect_led_current_max, "expect-led-current-max MA"},

@@ -73,8 +73,8 @@ script 'eeprom-poke 99999 300'
 expect script-poke-address 1 'eeprom-poke: .99999. is not' -- "$sim" --script "$tmp/s.script" "$elf"
 script 'eeprom-poke game.0 300'
 expect script-poke-value 1 'value .300. is not a byte' -- "$sim" --script "$tmp/s.script" "$elf"
-script 'eeprom-poke game.2 0'
-expect script-poke-slot 1 'game.2. is not' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'eeprom-poke game.31 0'
+expect script-poke-slot 1 'game.31. is not' -- "$sim" --script "$tmp/s.script" "$elf"
 script 'wait 300' 'expect-frame' 'rrrrr...' '........'
 expect script-frame-cut-short 1 'needs 8 lines; the script ended after 2' -- "$sim" --script "$tmp/s.script" "$elf"
 script 'wait 300' 'expect-frame' 'rrrrr...' 'xx' '........' '........' '........' '........' '........' '........'

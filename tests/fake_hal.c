@@ -35,6 +35,7 @@ void hal_nv_write(uint16_t addr, const void *buf, uint16_t len) { memcpy(fake_nv
 void hal_display_brightness(uint8_t level) { fake_brightness = level; }
 void hal_display_present(const hal_canvas_t canvas) { (void)canvas; }
 uint32_t hal_seed(void) { return 12345u; }
+void hal_watchdog_kick(void) {}
 bool fake_battery_low;
 bool hal_battery_low(void) { return fake_battery_low; }
 void hal_mark(uint8_t what) { (void)what; }

@@ -46,6 +46,17 @@ if [ "$BOARD" != jarmo-handheld ]; then
     printf "ai_move_time_vs_reference_percent: %+.1f\n", change
     printf "ai_move_time_budget: %s\n", change <= 5 ? "ok" : "FAILED (more than 5% slower)" }' "$B/bench-game.out"
 fi
+# the EEPROM's lifetime: a soak of games against the console (level 1,
+# one-game matches, the simulator playing White at level 1), the games of
+# tests/sim/eeprom-wear.script repeated; eeprom_lifetime_games is the games
+# of 60 plies before the most written byte reaches 100,000 cycles
+SOAK_GAMES=${SOAK_GAMES:-30}
+wear=tests/sim/eeprom-wear.script
+{ awk '/^[^#]/ { on = 1 } on { print } /^expect-uart start/ { exit }' "$wear"
+  game=$(awk '/^cursor-at/ { on = 1 } on { print } on && /^wait-uart/ { exit }' "$wear")
+  for _ in $(seq "$SOAK_GAMES"); do printf '%s\n' "$game"; done
+  echo "expect-eeprom-lifetime-min 1"; } > "$B/bench-wear.script"
+"$SIM" --script "$B/bench-wear.script" "$FW/firmware.elf" | grep '^eeprom_lifetime_' | sed "s/^eeprom_lifetime_plies/eeprom_soak_plies/; s/^eeprom_lifetime_byte_writes_max/eeprom_soak_byte_writes_max/"
 # the AI on the 62 suite positions, every level, on the AVR build
 echo "# AI on the AVR ($(grep -c . tests/ai_suite.txt) suite positions, tests/ai_suite.txt)"
 { cat "$B/sim-scripts/avr-ai-same-as-host.script"; echo report; } > "$B/bench-ai.script"

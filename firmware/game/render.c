@@ -36,7 +36,8 @@ void render_game(hal_canvas_t c, const render_view_t *v)
     const rules_pos_t *pos = v->pos;
     render_clear(c);
     for (uint8_t p = 0; p < RULES_POINTS; p++) {
-        uint8_t colour = piece_colour(pos, p);
+        const uint8_t piece = piece_colour(pos, p);
+        uint8_t colour = piece;
         const uint32_t bit = RULES_BIT(p);
         if (v->targets & bit) {
             /* a capture target blinks between the victim and the highlight */
@@ -47,7 +48,7 @@ void render_game(hal_canvas_t c, const render_view_t *v)
         } else if ((v->refused & bit) && v->flicker_on) {
             colour = COLOUR_TARGET; /* the rules refuse it: it flickers */
         }
-        if (v->red_off && (pos->men[RULES_BLACK] & bit) && colour == piece_colour(pos, p))
+        if (v->red_off && (pos->men[RULES_BLACK] & bit) && colour == piece)
             colour = 0; /* the red-blink aid */
         if (p == v->selected)
             colour = COLOUR_SELECTED;

@@ -7,10 +7,10 @@
 #include "flash.h"
 #include "ui_parts.h"
 
-typedef struct {
-    char *o;
-    const char *end;
-} text_t;
+/* The text being built: where the next letter goes and where it must stop
+ * (one text at a time: file-wide, so that no call passes them). */
+static char *o;
+static const char *end;
 
 #define W(name, text) static const char name[] FLASH_TABLE = text
 W(w_dash, " - ");
@@ -63,164 +63,164 @@ W(m_blink, "RED PIECES ");
 W(m_blinking, "BLINK");
 W(m_steady, "STEADY");
 
-__attribute__((noinline)) static void put(text_t *t, const char *w)
+__attribute__((noinline)) static void put(const char *w)
 {
     char ch;
-    while ((ch = (char)flash_byte(w)) != '\0' && t->o < t->end)
-        *t->o++ = ch, w++;
+    while ((ch = (char)flash_byte(w)) != '\0' && o < end)
+        *o++ = ch, w++;
 }
 
-__attribute__((noinline)) static void put_number(text_t *t, uint8_t n)
+__attribute__((noinline)) static void put_number(uint8_t n)
 {
-    if (n >= 10u && t->o < t->end)
-        *t->o++ = (char)('0' + n / 10u);
-    if (t->o < t->end)
-        *t->o++ = (char)('0' + n % 10u);
+    if (n >= 10u && o < end)
+        *o++ = (char)('0' + n / 10u);
+    if (o < end)
+        *o++ = (char)('0' + n % 10u);
 }
 
-__attribute__((noinline)) static void put_colour(text_t *t, uint8_t side) { put(t, side == RULES_WHITE ? w_green : w_red); }
+__attribute__((noinline)) static void put_colour(uint8_t side) { put(side == RULES_WHITE ? w_green : w_red); }
 
-static void put_rules(text_t *t, uint8_t set)
+static void put_rules(uint8_t set)
 {
     char name[RULES_SET_NAME_MAX];
     rules_set_name(set, name);
-    for (const char *c = name; *c && t->o < t->end; c++)
-        *t->o++ = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+    for (const char *c = name; *c && o < end; c++)
+        *o++ = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
 }
 
 static bool vs_console(const ui_t *ui) { return ui->match.mode == SETTINGS_MODE_VS_CONSOLE; }
 
 /* "GAME 2 OF 4 - " in a match of more than one game */
-static void put_game_of(text_t *t, const game_match_t *m)
+static void put_game_of(const game_match_t *m)
 {
     if (m->games < 2u)
         return;
-    put(t, w_game);
-    put_number(t, m->number);
-    put(t, w_of);
-    put_number(t, m->games);
-    put(t, w_dash);
+    put(w_game);
+    put_number(m->number);
+    put(w_of);
+    put_number(m->games);
+    put(w_dash);
 }
 
 /* "CLASSIC - YOU ARE GREEN - CONSOLE STARTS" / "- P1 RED - GREEN STARTS" */
-static void put_start(text_t *t, const ui_t *ui)
+static void put_start(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
-    put_game_of(t, m);
-    put_rules(t, rules_set_of(&ui->pos));
-    put(t, w_dash);
+    put_game_of(m);
+    put_rules(rules_set_of(&ui->pos));
+    put(w_dash);
     if (vs_console(ui)) {
         const uint8_t you = match_human_side(m);
-        put(t, w_you_are);
-        put_colour(t, you);
-        put(t, w_dash);
+        put(w_you_are);
+        put_colour(you);
+        put(w_dash);
         if (m->first == you) {
-            put(t, w_you_start);
+            put(w_you_start);
             return;
         }
-        put(t, w_console);
+        put(w_console);
     } else {
-        put(t, w_p1);
-        put(t, w_space);
-        put_colour(t, match_p1_colour(m));
-        put(t, w_dash);
-        put_colour(t, m->first);
+        put(w_p1);
+        put(w_space);
+        put_colour(match_p1_colour(m));
+        put(w_dash);
+        put_colour(m->first);
     }
-    put(t, w_starts);
+    put(w_starts);
 }
 
 /* The two players' names and numbers: "YOU 3 CONSOLE 5", "GREEN 3 RED 5" */
-__attribute__((noinline)) static void put_two(text_t *t, const char *a, uint8_t na, const char *b, uint8_t nb)
+__attribute__((noinline)) static void put_two(const char *a, uint8_t na, const char *b, uint8_t nb)
 {
-    put(t, a);
-    put(t, w_space);
-    put_number(t, na);
-    put(t, w_space);
-    put(t, b);
-    put(t, w_space);
-    put_number(t, nb);
+    put(a);
+    put(w_space);
+    put_number(na);
+    put(w_space);
+    put(b);
+    put(w_space);
+    put_number(nb);
 }
 
 /* The points of a side (by colour) as "YOU 3 CONSOLE 5" or "GREEN 3 RED 5". */
-static void put_by_colour(text_t *t, const ui_t *ui, const uint8_t score[2])
+static void put_by_colour(const ui_t *ui, const uint8_t score[2])
 {
     if (vs_console(ui)) {
         const uint8_t you = match_human_side(&ui->match);
-        put_two(t, w_you, score[you], w_console, score[you ^ 1u]);
+        put_two(w_you, score[you], w_console, score[you ^ 1u]);
     } else {
-        put_two(t, w_green, score[RULES_WHITE], w_red, score[RULES_BLACK]);
+        put_two(w_green, score[RULES_WHITE], w_red, score[RULES_BLACK]);
     }
 }
 
 /* " - MATCH YOU 10 CONSOLE 7" (P1 P2 between two people), in longer matches */
-static void put_totals(text_t *t, const ui_t *ui)
+static void put_totals(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
     if (m->games < 2u)
         return;
-    put(t, w_dash);
-    put(t, w_match);
+    put(w_dash);
+    put(w_match);
     if (vs_console(ui)) {
         const uint8_t you_p1 = m->human_side == RULES_WHITE; /* P1 had White in game 1 */
-        put_two(t, w_you, m->total[you_p1 ? 0 : 1], w_console, m->total[you_p1 ? 1 : 0]);
+        put_two(w_you, m->total[you_p1 ? 0 : 1], w_console, m->total[you_p1 ? 1 : 0]);
     } else {
-        put_two(t, w_p1, m->total[0], w_p2, m->total[1]);
+        put_two(w_p1, m->total[0], w_p2, m->total[1]);
     }
 }
 
 /* "YOU WIN 6-2", "CONSOLE WINS 12-5", "GREEN WINS 6-2", "DRAW 4-4": the
  * winner's points first. `who` names the winner (its "WIN"/"WINS" after). */
-static void put_result(text_t *t, const char *who, bool you, uint8_t won, uint8_t lost)
+static void put_result(const char *who, bool you, uint8_t won, uint8_t lost)
 {
-    put(t, who);
-    put(t, you ? w_win : w_wins);
-    put_number(t, won);
-    *t->o++ = '-';
-    put_number(t, lost);
+    put(who);
+    put(you ? w_win : w_wins);
+    put_number(won);
+    *o++ = '-';
+    put_number(lost);
 }
 
-static void put_game_result(text_t *t, const ui_t *ui)
+static void put_game_result(const ui_t *ui)
 {
     const uint8_t w = ui->winner;
     if (w == RULES_DRAW) {
-        put(t, w_draw);
-        put_number(t, ui->score[RULES_WHITE]);
-        *t->o++ = '-';
-        put_number(t, ui->score[RULES_BLACK]);
+        put(w_draw);
+        put_number(ui->score[RULES_WHITE]);
+        *o++ = '-';
+        put_number(ui->score[RULES_BLACK]);
     } else if (vs_console(ui)) {
         const bool you = w == match_human_side(&ui->match);
-        put_result(t, you ? w_you : w_console, you, ui->score[w], ui->score[w ^ 1u]);
+        put_result(you ? w_you : w_console, you, ui->score[w], ui->score[w ^ 1u]);
     } else {
-        put_result(t, w == RULES_WHITE ? w_green : w_red, false, ui->score[w], ui->score[w ^ 1u]);
+        put_result(w == RULES_WHITE ? w_green : w_red, false, ui->score[w], ui->score[w ^ 1u]);
     }
-    put_totals(t, ui);
-    put(t, match_is_over(&ui->match) ? w_new_match_a : w_next_game);
+    put_totals(ui);
+    put(match_is_over(&ui->match) ? w_new_match_a : w_next_game);
 }
 
-static void put_match_result(text_t *t, const ui_t *ui)
+static void put_match_result(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
     const uint8_t a = m->total[0], b = m->total[1];
     if (a == b) {
-        put(t, w_drawn);
-        put_number(t, a);
-        *t->o++ = '-';
-        put_number(t, b);
+        put(w_drawn);
+        put_number(a);
+        *o++ = '-';
+        put_number(b);
     } else {
         const bool p1 = a > b;
-        put(t, w_match);
-        put(t, w_dash + 1); /* "- " */
+        put(w_match);
+        put(w_dash + 1); /* "- " */
         if (vs_console(ui)) {
             const bool you = p1 == (m->human_side == RULES_WHITE);
-            put_result(t, you ? w_you : w_console, you, p1 ? a : b, p1 ? b : a);
+            put_result(you ? w_you : w_console, you, p1 ? a : b, p1 ? b : a);
         } else {
-            put_result(t, p1 ? w_p1 : w_p2, false, p1 ? a : b, p1 ? b : a);
+            put_result(p1 ? w_p1 : w_p2, false, p1 ? a : b, p1 ? b : a);
         }
     }
-    put(t, w_new_match_a);
+    put(w_new_match_a);
 }
 
-static void put_menu_item(text_t *t, const ui_t *ui, uint8_t *value_at, const char *start)
+static void put_menu_item(const ui_t *ui, uint8_t *value_at, const char *start)
 {
     const settings_t *s = &ui->settings;
     const uint8_t item = ui->menu_item;
@@ -237,68 +237,69 @@ static void put_menu_item(text_t *t, const ui_t *ui, uint8_t *value_at, const ch
                         : item == UI_ITEM_BLINK     ? m_blink
                                                     : NULL;
     if (label)
-        put(t, label);
-    *value_at = (uint8_t)(t->o - start);
+        put(label);
+    *value_at = (uint8_t)(o - start);
     switch (item) {
-    case UI_ITEM_MODE: put(t, s->mode == SETTINGS_MODE_VS_CONSOLE ? m_vs : m_two); break;
-    case UI_ITEM_LEVEL: put_number(t, s->level); break;
-    case UI_ITEM_SIDE: put_colour(t, s->human_side); break;
-    case UI_ITEM_RULES: put_rules(t, s->rules); break;
-    case UI_ITEM_FIRST: put_colour(t, s->first), put(t, w_starts); break;
+    case UI_ITEM_MODE: put(s->mode == SETTINGS_MODE_VS_CONSOLE ? m_vs : m_two); break;
+    case UI_ITEM_LEVEL: put_number(s->level); break;
+    case UI_ITEM_SIDE: put_colour(s->human_side); break;
+    case UI_ITEM_RULES: put_rules(s->rules); break;
+    case UI_ITEM_FIRST: put_colour(s->first), put(w_starts); break;
     case UI_ITEM_GAMES:
-        put_number(t, s->match_games);
-        put(t, s->match_games == 1u ? m_game_one : m_game_many);
+        put_number(s->match_games);
+        put(s->match_games == 1u ? m_game_one : m_game_many);
         break;
-    case UI_ITEM_SOUND: put(t, s->sound ? m_on : m_off); break;
-    case UI_ITEM_BRIGHTNESS: put_number(t, (uint8_t)(s->brightness + 1u)); break;
-    case UI_ITEM_BLINK: put(t, s->blink ? m_blinking : m_steady); break;
+    case UI_ITEM_SOUND: put(s->sound ? m_on : m_off); break;
+    case UI_ITEM_BRIGHTNESS: put_number((uint8_t)(s->brightness + 1u)); break;
+    case UI_ITEM_BLINK: put(s->blink ? m_blinking : m_steady); break;
     default: break;
     }
     if (menu_item_waits(ui, item))
-        put(t, w_waits);
+        put(w_waits);
 }
 
 uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
 {
-    text_t t = {out, out + WORDS_MAX - 2u}; /* room for a '-' and the NUL */
+    o = out;
+    end = out + WORDS_MAX - 2u; /* room for a '-' and the NUL */
     uint8_t at = 0;
     switch (ui->say) {
-    case UI_SAY_START: put_start(&t, ui); break;
+    case UI_SAY_START: put_start(ui); break;
     case UI_SAY_SCORE: {
         uint8_t now[2];
         rules_score(&ui->pos, now);
-        put(&t, w_now);
-        put_by_colour(&t, ui, now);
-        put_totals(&t, ui);
-        put(&t, w_dash);
-        put_rules(&t, rules_set_of(&ui->pos));
+        put(w_now);
+        put_by_colour(ui, now);
+        put_totals(ui);
+        put(w_dash);
+        put_rules(rules_set_of(&ui->pos));
         break;
     }
-    case UI_SAY_CHAIN: put(&t, w_chain); break;
-    case UI_SAY_SHIELDED: put(&t, w_shielded); break;
+    case UI_SAY_CHAIN: put(w_chain); break;
+    case UI_SAY_SHIELDED: put(w_shielded); break;
     case UI_SAY_NOT_YOURS:
         if (vs_console(ui)) {
-            put(&t, w_you_are);
-            put_colour(&t, match_human_side(&ui->match));
+            put(w_you_are);
+            put_colour(match_human_side(&ui->match));
         } else {
-            put_colour(&t, rules_side_to_move(&ui->pos));
-            put(&t, w_to_move);
+            put_colour(rules_side_to_move(&ui->pos));
+            put(w_to_move);
         }
         break;
-    case UI_SAY_NO_UNDO: put(&t, w_no_undo); break;
-    case UI_SAY_NO_HINT: put(&t, w_no_hint); break;
-    case UI_SAY_BATTERY: put(&t, w_battery); break;
+    case UI_SAY_NO_UNDO: put(w_no_undo); break;
+    case UI_SAY_NO_HINT: put(w_no_hint); break;
+    case UI_SAY_BATTERY: put(w_battery); break;
     default:
         switch (ui->screen) {
-        case UI_MENU: put_menu_item(&t, ui, &at, out); break;
-        case UI_CONFIRM: put(&t, w_confirm); break;
-        case UI_SCORE: put_game_result(&t, ui); break;
-        case UI_RESULT: put_match_result(&t, ui); break;
+        case UI_MENU: put_menu_item(ui, &at, out); break;
+        case UI_CONFIRM: put(w_confirm); break;
+        case UI_SCORE: put_game_result(ui); break;
+        case UI_RESULT: put_match_result(ui); break;
         default: break;
         }
     }
-    *t.o = '\0';
+    *o = '\0';
     if (value_at)
         *value_at = at;
-    return (uint8_t)(t.o - out);
+    return (uint8_t)(o - out);
 }

@@ -1,5 +1,6 @@
-/* The game in progress, kept in EEPROM after every move (an nv_record at
- * EE_GAME_ADDR), so that switching the console off and on again resumes it. */
+/* The game in progress, kept in EEPROM after every move (the journal at
+ * EE_GAME_ADDR: a snapshot, then 2 bytes a move; journal.h), so that
+ * switching the console off and on again resumes it. */
 #ifndef JARMO_GAME_SAVE_H
 #define JARMO_GAME_SAVE_H
 

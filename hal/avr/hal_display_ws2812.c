@@ -8,12 +8,22 @@
  *   1 bit: high 14 cycles = 875 ns, low 6 = 375 ns
  * WS2812B (Worldsemi, 2013): T0H 400 +-150 ns, T1H 800 +-150 ns; WS2812B-V5:
  * T0H 220-380 ns, T1H 580-1000 ns: both met (the 0 bit 5 ns inside the
- * V5's limit). Between bytes the low phase is 5 cycles longer (loading the
- * next byte; a long low is harmless below the latch time); a pause longer than 50 us
- * would latch the older parts, and interrupts are allowed only between
- * chunks of 16 LEDs (about 0.5 ms with interrupts off), for a few us, so
- * the 1 ms tick never misses a beat. After a frame the line stays low for
- * 300 us: the latch (>= 280 us for the V5).
+ * V5's limit). Between bytes the low phase is 7 cycles longer, between
+ * LEDs 10 (loading the next byte): the longest low inside a frame is 23
+ * cycles (1.44 us, the simulator's ws2812_frame_low_max_us). The blue byte is always 0: it is sent, not stored
+ * (64 bytes of RAM, which the saved game's replay needs on the stack).
+ *
+ * A frame goes out whole, with interrupts off: 64 LEDs x 504 cycles =
+ * 32,256 cycles (2.0 ms). The datasheets promise nothing for a low between
+ * bits beyond the bit timing, and parts have been measured to latch on lows
+ * far shorter than the 50 us reset, so no interrupt may cut into a frame.
+ * The 1 ms tick keeps time across it: Timer0 keeps counting, and the ticks
+ * that fell due run when the frame ends (hal_tick_hold/release), before the
+ * tick interrupt is allowed again. After a frame the line stays low for
+ * 300 us: the latch (>= 280 us for the V5). `make bench BOARD=jarmo-nano`:
+ * the AI loses 5.5% of its thinking time (firmware_think_overhead_percent:
+ * interrupts 2.2%, frames and the other polls 3.3%), as it did with frames
+ * in chunks; the simulator's strict decoder sees only whole frames.
  *
  * Current: every frame is capped at BUDGET_MA by the commonly quoted
  * 20 mA per WS2812B colour channel at full drive (not checked against a
@@ -24,13 +34,15 @@
 #include <util/delay.h>
 
 #include "hal.h"
+#include "hal_avr.h"
 #include "pins.h"
 
 #if BOARD_DISPLAY_DRIVER_WS2812
 #include "ws2812_layout.h"
 
 #define LEDS (HAL_DISPLAY_W * HAL_DISPLAY_H)
-#define CHUNK_LEDS 16u
+#define LED_CYCLES 504u /* 3 bytes of 8 bits of 20 cycles, and 7 + 7 + 10 between them */
+_Static_assert(LEDS <= 255u, "send_leds counts the LEDs in 8 bits");
 #define BUDGET_MA 450u  /* a USB port gives 500 mA; the Nano and buttons take the rest */
 #define CHANNEL_MA 20u  /* one colour channel at 255 */
 #define IDLE_MA 1u      /* a WS2812B with its LEDs dark (estimate) */
@@ -41,21 +53,23 @@
 static const uint8_t level_value[4] = {0, 40, 90, 160};
 static const uint8_t brightness_quarters[HAL_BRIGHTNESS_STEPS] = {1, 2, 4};
 
-static uint8_t frame[LEDS * 3];      /* G, R, B per LED, in chain order */
+static uint8_t frame[LEDS * 2];      /* G, R per LED (B is 0), in chain order */
 static hal_canvas_t shown;           /* the canvas the panel shows (RAM: not a second frame) */
 static bool shown_valid;
 static uint8_t brightness = HAL_BRIGHTNESS_STEPS - 1u;
 static bool enabled = true;
 
-/* Sends `len` bytes, most significant bit first; interrupts must be off. */
-static void send_bytes(const uint8_t *p, uint8_t len)
+/* Sends `leds` LEDs: their G and R bytes from p, then a 0 for B, most
+ * significant bit first; interrupts must be off. */
+static void send_leds(const uint8_t *p, uint8_t leds)
 {
     const uint8_t hi = (uint8_t)(PORT_OF(BOARD_WS2812_PORT) | (1 << BOARD_WS2812_BIT));
     const uint8_t lo = (uint8_t)(PORT_OF(BOARD_WS2812_PORT) & ~(1 << BOARD_WS2812_BIT));
-    uint8_t byte, bits;
+    uint8_t byte, bits, left;
     __asm__ volatile(
+        "0:  ldi  %[left], 2         \n" /* an LED: two bytes from memory, then B */
         "1:  ld   %[byte], %a[ptr]+  \n" /* next byte: in the low phase of the previous bit */
-        "    ldi  %[bits], 8         \n"
+        "3:  ldi  %[bits], 8         \n"
         "2:  out  %[port], %[hi]     \n" /*  0: rise */
         "    nop                     \n" /*  1 */
         "    nop                     \n" /*  2 */
@@ -75,19 +89,24 @@ static void send_bytes(const uint8_t *p, uint8_t len)
         "    dec  %[bits]            \n" /* 16 */
         "    nop                     \n" /* 17 */
         "    brne 2b                 \n" /* 18, 19: the next bit rises at 20 */
-        "    dec  %[len]             \n" /* after 8 bits: 5 cycles more of low */
-        "    brne 1b                 \n"
-        : [ptr] "+e"(p), [len] "+r"(len), [byte] "=&d"(byte), [bits] "=&d"(bits)
+        "    dec  %[left]            \n" /* after 8 bits (18): */
+        "    brmi 4f                 \n" /*   B sent: the next LED (10 cycles more of low) */
+        "    brne 1b                 \n" /*   G sent: R (7 more) */
+        "    clr  %[byte]            \n" /*   R sent: B = 0 (7 more) */
+        "    rjmp 3b                 \n"
+        "4:  dec  %[leds]            \n"
+        "    brne 0b                 \n"
+        : [ptr] "+e"(p), [leds] "+r"(leds), [byte] "=&d"(byte), [bits] "=&d"(bits), [left] "=&d"(left)
         : [port] "I"(_SFR_IO_ADDR(PORT_OF(BOARD_WS2812_PORT))), [hi] "r"(hi), [lo] "r"(lo));
 }
 
 static void send_frame(const uint8_t *bytes)
 {
-    for (uint8_t led = 0; led < LEDS; led = (uint8_t)(led + CHUNK_LEDS)) {
-        cli();
-        send_bytes(bytes + led * 3u, (uint8_t)(CHUNK_LEDS * 3u));
-        sei(); /* a waiting tick runs now: a gap of a few us, far from a latch */
-    }
+    const uint8_t sreg = SREG;
+    const uint16_t held = hal_tick_hold(); /* interrupts off */
+    send_leds(bytes, LEDS);
+    hal_tick_release(held, (uint16_t)(LEDS * (uint32_t)LED_CYCLES / 64u)); /* Timer0 counts at F_CPU/64 */
+    SREG = sreg;
     _delay_us(300); /* the latch */
 }
 
@@ -110,10 +129,9 @@ void hal_display_present(const hal_canvas_t canvas)
     for (uint8_t y = 0; y < HAL_DISPLAY_H; y++)
         for (uint8_t x = 0; x < HAL_DISPLAY_W; x++) {
             const uint8_t px = enabled ? shown[y][x] : 0u;
-            uint8_t *led = &frame[ws2812_led_index(x, y) * 3u];
+            uint8_t *led = &frame[ws2812_led_index(x, y) * 2u];
             led[0] = (uint8_t)(level_value[HAL_PIXEL_GREEN(px)] * brightness_quarters[brightness] / 4u);
             led[1] = (uint8_t)(level_value[HAL_PIXEL_RED(px)] * brightness_quarters[brightness] / 4u);
-            led[2] = 0;
             units = (uint16_t)(units + led[0] + led[1]);
         }
     /* the budget in channel units: (BUDGET - idle) mA at CHANNEL_MA per 255 */

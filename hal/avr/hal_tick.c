@@ -1,6 +1,7 @@
 /* Timer0 at 1 kHz: the millisecond clock, button sampling and debouncing,
  * timing jitter for the random seed, and the tone's millisecond count. */
 #include <avr/interrupt.h>
+#include <stdbool.h>
 #include <util/atomic.h>
 
 #include "button_changes.h"
@@ -33,7 +34,10 @@ static inline uint8_t read_buttons(void)
     return b;
 }
 
-ISR(TIMER0_COMPA_vect)
+static volatile uint8_t owed; /* ticks that fell due while interrupts were off */
+
+/* One millisecond of work. */
+static inline __attribute__((always_inline)) void tick(void)
 {
     millis++;
     const uint8_t before = buttons;
@@ -44,6 +48,51 @@ ISR(TIMER0_COMPA_vect)
         jitter = (jitter << 5) ^ (jitter >> 27) ^ TCNT2 ^ (uint32_t)millis;
     }
     hal_tone_ms_elapsed();
+}
+
+ISR(TIMER0_COMPA_vect)
+{
+    uint8_t n = owed; /* usually 0: one tick */
+    owed = 0;
+    do
+        tick();
+    while (n-- != 0u);
+}
+
+/* Timer0 counts 0..249 at 250 kHz and sets OCF0A at 249. Below SAFE_COUNT
+ * the next compare is at least 10 counts (640 cycles, less the prescaler's
+ * phase) away: time to read the count and the flag without a race. */
+#define TICK_COUNTS 250u
+#define SAFE_COUNT 240u
+
+uint16_t hal_tick_hold(void)
+{
+    cli();
+    while (TCNT0 >= SAFE_COUNT) /* at most 10 counts (40 us): let the compare pass */
+        ;
+    const uint8_t start = TCNT0;
+    const bool waiting = TIFR0 & (1 << OCF0A); /* a tick due before the stretch */
+    return (uint16_t)(start | (waiting ? 0x100u : 0u));
+}
+
+void hal_tick_release(uint16_t held, uint16_t counts)
+{
+    if (!(TCCR0B & 7u)) /* the timer is not running yet (start-up) */
+        return;
+    while (TCNT0 >= SAFE_COUNT)
+        ;
+    const uint8_t now = TCNT0;
+    /* start + elapsed = now + TICK_COUNTS * passed, and elapsed is `counts`
+     * plus the little run here and in hal_tick_hold (under 30 counts):
+     * rounding gives the compares that passed */
+    const int16_t d = (int16_t)((int16_t)(held & 0xFFu) + (int16_t)counts - (int16_t)now);
+    uint8_t due = d > 0 ? (uint8_t)(((uint16_t)d + TICK_COUNTS / 2u) / TICK_COUNTS) : 0u;
+    if (held & 0x100u)
+        due++;
+    /* OCF0A is set when any is due: the interrupt runs them all as soon as
+     * the caller allows it */
+    if (due)
+        owed = (uint8_t)(owed + due - 1u);
 }
 
 void hal_tick_init(void)

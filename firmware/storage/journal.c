@@ -1,0 +1,217 @@
+#include "journal.h"
+
+#include <string.h>
+
+#include "hal.h"
+#include "nv_record.h"
+
+#define WORDS EE_JOURNAL_WORDS
+#define SNAP EE_JOURNAL_SNAPSHOT_WORDS
+#define START 0x55u /* a snapshot's first tag (with the colour bit); never an erased 0x7F */
+#define FILL 0x7Eu  /* a word set to the wrong colour ahead of the writer */
+#define COLOUR 0x80u
+#define BLOB (2u + JOURNAL_PAYLOAD + 2u) /* seq, payload, CRC-16 */
+
+/* A place in the ring: a word's address and the lap colour it must have. */
+typedef struct {
+    uint16_t addr;
+    uint8_t colour;
+} place_t;
+
+/* Word k of the chain whose snapshot starts at word `snap` with `colour`:
+ * past the end of the ring it is the next lap's. */
+static place_t chain_word(uint16_t snap, uint8_t colour, uint16_t k)
+{
+    uint16_t w = (uint16_t)(snap + k);
+    if (w >= WORDS) {
+        w = (uint16_t)(w - WORDS);
+        colour ^= 1u;
+    }
+    return (place_t){(uint16_t)(EE_GAME_ADDR + 2u * w), colour};
+}
+
+static uint16_t word_of(uint16_t addr) { return (uint16_t)((addr - EE_GAME_ADDR) / 2u); }
+
+static uint8_t read_byte(uint16_t addr)
+{
+    uint8_t b;
+    hal_nv_read(addr, &b, 1);
+    return b;
+}
+
+static void write_byte(uint16_t addr, uint8_t b) { hal_nv_write(addr, &b, 1); }
+
+/* A word's data byte, then its tag: the tag completes it. */
+static void write_word(place_t at, uint8_t tag, uint8_t data)
+{
+    write_byte((uint16_t)(at.addr + 1u), data);
+    write_byte(at.addr, (uint8_t)((at.colour << 7) | tag));
+}
+
+/* The word after the last one to be written must read as the end: if it
+ * has the colour the chain expects there (it has not, except on the first
+ * lap over an image that was not this journal's), its tag is changed. */
+static void end_at(place_t at)
+{
+    if ((read_byte(at.addr) >> 7) == at.colour)
+        write_byte(at.addr, (uint8_t)(((at.colour ^ 1u) << 7) | FILL));
+}
+
+static uint16_t crc16(const uint8_t *data, uint8_t len)
+{
+    uint16_t crc = 0xFFFF; /* CRC-16/CCITT */
+    for (uint8_t i = 0; i < len; i++) {
+        crc ^= (uint16_t)((uint16_t)data[i] << 8);
+        for (uint8_t b = 0; b < 8u; b++)
+            crc = (crc & 0x8000u) ? (uint16_t)((uint16_t)(crc << 1) ^ 0x1021u) : (uint16_t)(crc << 1);
+    }
+    return crc;
+}
+
+/* An entry's check: one-to-one in the tag for a given previous check. */
+static uint8_t entry_check(uint8_t previous, uint8_t tag)
+{
+    const uint8_t b[2] = {previous, tag};
+    return nv_record_crc8(b, 2);
+}
+
+/* A snapshot's 32 bytes (tag, data, tag, data, ...) hold its blob in every
+ * bit but the first tag and the tags' colour bits: blob bit k (least
+ * significant first) is the k-th of those, in order. One of raw and blob
+ * is zero and gets the bits of the other. */
+static void blob_bits(uint8_t raw[2u * SNAP], uint8_t blob[BLOB], bool to_raw)
+{
+    uint8_t r = 1, rmask = 1;
+    for (uint8_t i = 0; i < BLOB; i++)
+        for (uint8_t m = 1; m; m = (uint8_t)(m << 1)) {
+            if (to_raw) {
+                if (blob[i] & m)
+                    raw[r] |= rmask;
+            } else if (raw[r] & rmask) {
+                blob[i] |= m;
+            }
+            rmask = (uint8_t)(rmask << 1);
+            if (!rmask || (rmask == COLOUR && !(r & 1u))) { /* a data byte's 8 bits, a tag's 7 */
+                r++;
+                rmask = 1;
+            }
+        }
+}
+
+/* Reads the snapshot at `snap` with colour `colour`; true with its blob if
+ * every word has the chain's colour and the CRC is right. */
+static bool read_snapshot(uint16_t snap, uint8_t colour, uint8_t blob[BLOB])
+{
+    uint8_t raw[2u * SNAP];
+    for (uint8_t i = 0; i < SNAP; i++) {
+        const place_t at = chain_word(snap, colour, i);
+        hal_nv_read(at.addr, raw + 2u * i, 2);
+        if ((raw[2u * i] >> 7) != at.colour)
+            return false;
+        raw[2u * i] &= (uint8_t)~COLOUR;
+    }
+    memset(blob, 0, BLOB);
+    blob_bits(raw, blob, false);
+    const uint16_t crc = crc16(blob, BLOB - 2u);
+    return blob[BLOB - 2u] == (uint8_t)crc && blob[BLOB - 1u] == (uint8_t)(crc >> 8);
+}
+
+/* Finds the newest valid snapshot. With `clear` (when none was found:
+ * an image that was not this journal's), turns every false start tag into
+ * filler instead, so that no later scan decodes them again. */
+static __attribute__((noinline)) void scan(journal_t *j, bool clear)
+{
+    j->found = false;
+    for (uint16_t x = 0; x < WORDS; x++) {
+        const uint16_t addr = chain_word(x, 0, 0).addr;
+        const uint8_t tag = read_byte(addr);
+        uint8_t blob[BLOB];
+        if ((tag & (uint8_t)~COLOUR) != START)
+            continue;
+        hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
+        if (clear)
+            write_byte(addr, (uint8_t)((tag & COLOUR) | FILL));
+        else if (read_snapshot(x, tag >> 7, blob)) {
+            const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
+            if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
+                continue; /* an older one */
+            j->found = true;
+            j->colour = tag >> 7;
+            j->snap = x;
+            j->seq = seq;
+            j->check = blob[BLOB - 2u];
+        }
+    }
+}
+
+/* (not inlined: its buffers are not on the stack while a game is replayed) */
+__attribute__((noinline)) void journal_open(journal_t *j)
+{
+    scan(j, false);
+    j->entries = 0;
+    /* the entries, while there is room for them and a snapshot after */
+    while (j->found && SNAP + j->entries + 1u + SNAP + 1u <= WORDS) {
+        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries));
+        uint8_t b[2];
+        hal_nv_read(at.addr, b, 2);
+        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
+            b[1] != entry_check(j->check, b[0]))
+            break;
+        j->check = b[1];
+        j->entries++;
+    }
+}
+
+__attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD])
+{
+    uint8_t blob[BLOB];
+    read_snapshot(j->snap, j->colour, blob);
+    memcpy(payload, blob + 2, JOURNAL_PAYLOAD);
+}
+
+uint8_t journal_code(const journal_t *j, uint16_t i)
+{
+    return read_byte(chain_word(j->snap, j->colour, (uint16_t)(SNAP + i)).addr) & (uint8_t)~COLOUR;
+}
+
+__attribute__((noinline)) bool journal_append(journal_t *j, uint8_t code)
+{
+    if (!j->found || code >= JOURNAL_CODES || SNAP + j->entries + 1u + SNAP + 1u > WORDS)
+        return false;
+    const uint16_t k = (uint16_t)(SNAP + j->entries);
+    end_at(chain_word(j->snap, j->colour, (uint16_t)(k + 1u)));
+    const place_t at = chain_word(j->snap, j->colour, k);
+    const uint8_t check = entry_check(j->check, (uint8_t)((at.colour << 7) | code));
+    write_word(at, code, check); /* the check first: a torn tag fails it */
+    j->check = check;
+    j->entries++;
+    return true;
+}
+
+__attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payload[JOURNAL_PAYLOAD])
+{
+    /* after the last entry, where the old chain stays whole until the end;
+     * with nothing valid, at word 0, of the colour it has not */
+    const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries))
+                                : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
+    j->seq = j->found ? (uint16_t)(j->seq + 1u) : 0u;
+    if (!j->found)
+        scan(j, true);
+    j->snap = word_of(at.addr);
+    j->colour = at.colour;
+    j->entries = 0;
+    j->found = true;
+    uint8_t blob[BLOB], raw[2u * SNAP];
+    blob[0] = (uint8_t)j->seq;
+    blob[1] = (uint8_t)(j->seq >> 8);
+    memcpy(blob + 2, payload, JOURNAL_PAYLOAD);
+    const uint16_t crc = crc16(blob, BLOB - 2u);
+    blob[BLOB - 2u] = (uint8_t)crc;
+    blob[BLOB - 1u] = (uint8_t)(crc >> 8);
+    j->check = (uint8_t)crc;
+    memset(raw, 0, sizeof raw);
+    blob_bits(raw, blob, true);
+    end_at(chain_word(j->snap, j->colour, SNAP));
+    for (uint8_t i = SNAP; i--;) /* the first word last, its tag at the very end */
+        write_word(chain_word(j->snap, j->colour, i), i ? raw[2u * i] : START, raw[2u * i + 1u]);
+}

@@ -1,0 +1,60 @@
+/* The saved game's journal: a ring of 2-byte words over most of the EEPROM
+ * (eeprom_map.h), written in order, so that the saves after every move
+ * wear all of it evenly instead of one record (a byte lasts 100,000
+ * erase/write cycles).
+ *
+ * A word is a tag byte, then a data byte. The tag's bit 7 is the word's
+ * lap colour: the writer goes round the ring, and every word it writes in
+ * one lap has the same colour, the opposite of the last lap's. Two kinds
+ * of record:
+ *   snapshot  16 words: seq (16 bits), a payload, CRC-16 (29 bytes, in the
+ *             16 data bytes and 7 bits of each later word's tag); the
+ *             first word's tag is JOURNAL_START
+ *   entry     1 word: tag = colour | code (0..31), data = check, a CRC-8
+ *             over the previous check (or the snapshot's CRC) and the tag
+ * The newest valid snapshot (all its words of the expected colour, the CRC
+ * right, the highest seq) and the entries after it, up to the first word
+ * whose colour, code or check is wrong, are what the journal holds.
+ *
+ * Power cuts: the word after the last one written always has the wrong
+ * colour (it is left from the last lap, or set so first), an entry is
+ * written check first, tag last (a torn tag fails its check: the check is
+ * one-to-one in the tag), and a snapshot's first tag is written last. So a
+ * cut at any instant leaves the journal as it was before or after the
+ * save; only a torn snapshot CRC can pass by chance (1 in 65,536).
+ * Wear: every word is written once per lap, so a byte's cycles are the
+ * laps the writer has made (make bench: eeprom_lifetime_games). */
+#ifndef JARMO_JOURNAL_H
+#define JARMO_JOURNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "eeprom_map.h"
+
+#define JOURNAL_PAYLOAD EE_GAME_BYTES
+#define JOURNAL_CODES 32u /* entry codes 0..31 */
+
+typedef struct {
+    bool found;      /* a valid snapshot */
+    uint8_t colour;  /* its lap colour */
+    uint16_t snap;   /* its first word */
+    uint16_t seq;
+    uint16_t entries; /* valid entries after it */
+    uint8_t check;    /* the chain's state: the last entry's check */
+} journal_t;
+
+/* Finds the newest snapshot and counts the entries after it. */
+void journal_open(journal_t *j);
+/* The snapshot's payload (j->found). */
+void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD]);
+/* The code of entry i (i < j->entries). */
+uint8_t journal_code(const journal_t *j, uint16_t i);
+/* Appends an entry; false (nothing written) when the ring has no room
+ * for it and a snapshot after it: write a snapshot instead. */
+bool journal_append(journal_t *j, uint8_t code);
+/* Writes a snapshot after the last entry (at the first word, when nothing
+ * was found); j then describes it. */
+void journal_snapshot(journal_t *j, const uint8_t payload[JOURNAL_PAYLOAD]);
+
+#endif
