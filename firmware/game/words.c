@@ -1,301 +1,288 @@
-/* The words on the ticker: every text a player reads on the matrix, built
- * from pieces kept in flash. Sides are named by the colour a player sees
- * (White is green, Black is red); against the console the players are
- * YOU and CONSOLE, between two people P1 (green in game 1) and P2. */
+/* The words on the ticker: every text a player reads on the matrix. Each
+ * text is a template in flash, letters and spaces as they are and a few
+ * control bytes for what changes (a colour, a number, a name), filled in
+ * by one small interpreter. Sides are named by the colour a player sees
+ * (White is green, Black is red); against the console the players are YOU
+ * and CONSOLE, between two people P1 (green in game 1) and P2. */
 #include <stddef.h>
 
 #include "flash.h"
 #include "ui_parts.h"
 
+/* The fill-ins (control bytes 1..31 in a template). */
+enum {
+    F_GAME_OF = 1, /* "GAME 2 OF 4 - " in a match of more than one game */
+    F_RULES,       /* the rule set in play */
+    F_YOU,         /* your colour in this game (against the console) */
+    F_FIRST,       /* the colour that moves first */
+    F_P1,          /* P1's colour in this game */
+    F_TO_MOVE,     /* the colour to move */
+    F_NOW,         /* the score if the game ended now: "YOU 5 CONSOLE 4", "GREEN 5 RED 4" */
+    F_TOTALS,      /* " - MATCH YOU 6 CONSOLE 2" / " - MATCH P1 6 P2 2" in a longer match */
+    F_WINNER,      /* the game's winner: YOU, CONSOLE, GREEN, RED */
+    F_SCORE,       /* the game's score, the winner's first: "6-2" */
+    F_NEXT,        /* what A does: " - A NEXT GAME" or " - A NEW MATCH" */
+    F_MATCH_WINNER, /* YOU, CONSOLE, P1, P2 */
+    F_MATCH_SCORE, /* the totals, the winner's first */
+    F_WIN,         /* " WIN " after YOU, " WINS " after the others */
+    F_MODE,        /* the menu's values: VS CONSOLE / 2 PLAYERS */
+    F_LEVEL,
+    F_SIDE,
+    F_SET_RULES,
+    F_SET_FIRST,
+    F_GAMES,       /* "2 GAMES", "1 GAME" */
+    F_SOUND,
+    F_LIGHT,
+    F_BLINK,
+    F_VALUE = 031, /* a menu item's value starts here */
+    F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
+};
+
+/* Every template, NUL-separated, in the order of enum texts. */
+enum {
+    T_START_YOU, T_START_CONSOLE, T_START_TWO, T_SCORE, T_CHAIN, T_SHIELDED, T_NOT_YOURS_VS, T_NOT_YOURS_TWO,
+    T_NO_UNDO, T_NO_HINT, T_BATTERY, T_CONFIRM, T_GAME_WIN, T_GAME_DRAW, T_MATCH_WIN, T_MATCH_DRAWN,
+    T_MENU /* then one per menu item, in ui.h's order */
+};
+static const char templates[] FLASH_TABLE =
+    "\001\002 - YOU ARE \003 - YOU START\0"
+    "\001\002 - YOU ARE \003 - CONSOLE STARTS\0"
+    "\001\002 - P1 \005 - \004 STARTS\0"
+    "NOW \007\010 - \002\0"
+    "ONLY 3 TIMES BACK AND FORTH\0"
+    "HOME ROW PIECE - TAKE IT LAST\0"
+    "YOU ARE \003\0"
+    "\006 TO MOVE\0"
+    "NOTHING TO UNDO\0"
+    "NO HINT NOW\0"
+    "BATTERY LOW - GAME SAVED - SWITCHING OFF\0"
+    "NEW MATCH - A YES - B NO\0"
+    "\011\016\012\010\013\0"
+    "DRAW \012\010\013\0"
+    "MATCH - \014\016\015 - A NEW MATCH\0"
+    "MATCH DRAWN \015 - A NEW MATCH\0"
+    /* the menu */
+    "RESUME\0"
+    "UNDO\0"
+    "HINT\0"
+    "NEW MATCH\0"
+    "\031\017\032\0"
+    "LEVEL \031\020\032\0"
+    "YOU PLAY \031\021\032\0"
+    "RULES \031\022\032\0"
+    "\031\023 STARTS\032\0"
+    "MATCH OF \031\024\032\0"
+    "SOUND \031\025\0"
+    "LIGHT \031\026\0"
+    "RED PIECES \031\027\0";
+_Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 004 && F_P1 == 005 &&
+                   F_TO_MOVE == 006 && F_NOW == 007 && F_TOTALS == 010 && F_WINNER == 011 && F_SCORE == 012 &&
+                   F_NEXT == 013 && F_MATCH_WINNER == 014 && F_MATCH_SCORE == 015 && F_WIN == 016 &&
+                   F_MODE == 017 && F_LEVEL == 020 && F_SIDE == 021 && F_SET_RULES == 022 && F_SET_FIRST == 023 &&
+                   F_GAMES == 024 && F_SOUND == 025 && F_LIGHT == 026 && F_BLINK == 027 &&
+                   F_WAITS == 032,
+               "the templates' control bytes");
+
+/* Words the fill-ins use, NUL-separated, in the order of enum words. */
+enum { W_GREEN, W_RED, W_YOU, W_CONSOLE, W_P1, W_P2, W_GAME, W_OF, W_MATCH, W_WIN, W_WINS, W_NEXT_GAME,
+       W_NEW_MATCH, W_WAITS, W_VS, W_TWO, W_ONE_GAME, W_GAMES, W_ON, W_OFF, W_BLINKS, W_STEADY, W_DASH };
+static const char word_list[] FLASH_TABLE =
+    "GREEN\0RED\0YOU\0CONSOLE\0P1\0P2\0GAME \0 OF \0 - MATCH \0 WIN \0 WINS \0 - A NEXT GAME\0"
+    " - A NEW MATCH\0 - NEXT MATCH\0VS CONSOLE\0" "2 PLAYERS\0 GAME\0 GAMES\0ON\0OFF\0BLINK\0STEADY\0 - ";
+
 /* The text being built: where the next letter goes and where it must stop
- * (one text at a time: file-wide, so that no call passes them). */
+ * (one text at a time: file-wide, so that no call passes them), and
+ * whether the last winner named was YOU (YOU WIN, CONSOLE WINS). */
 static char *o;
 static const char *end;
+static bool said_you;
 
-#define W(name, text) static const char name[] FLASH_TABLE = text
-W(w_dash, " - ");
-W(w_space, " ");
-W(w_green, "GREEN");
-W(w_red, "RED");
-W(w_you, "YOU");
-W(w_console, "CONSOLE");
-W(w_p1, "P1");
-W(w_p2, "P2");
-W(w_game, "GAME ");
-W(w_of, " OF ");
-W(w_you_are, "YOU ARE ");
-W(w_you_start, "YOU START");
-W(w_starts, " STARTS");
-W(w_now, "NOW ");
-W(w_match, "MATCH ");
-W(w_win, " WIN ");
-W(w_wins, " WINS ");
-W(w_draw, "DRAW ");
-W(w_drawn, "MATCH DRAWN ");
-W(w_next_game, " - A NEXT GAME");
-W(w_new_match_a, " - A NEW MATCH");
-W(w_confirm, "NEW MATCH - A YES - B NO");
-W(w_chain, "ONLY 3 TIMES BACK AND FORTH");
-W(w_shielded, "HOME ROW PIECE - TAKE IT LAST");
-W(w_to_move, " TO MOVE");
-W(w_no_undo, "NOTHING TO UNDO");
-W(w_no_hint, "NO HINT NOW");
-W(w_waits, " - NEXT MATCH");
-W(w_battery, "BATTERY LOW - GAME SAVED - SWITCHING OFF");
-/* the menu, item by item (ui.h order); a value follows where the item has one */
-W(m_resume, "RESUME");
-W(m_undo, "UNDO");
-W(m_hint, "HINT");
-W(m_new, "NEW MATCH");
-W(m_vs, "VS CONSOLE");
-W(m_two, "2 PLAYERS");
-W(m_level, "LEVEL ");
-W(m_side, "YOU PLAY ");
-W(m_rules, "RULES ");
-W(m_games, "MATCH OF ");
-W(m_game_one, " GAME");
-W(m_game_many, " GAMES");
-W(m_sound, "SOUND ");
-W(m_on, "ON");
-W(m_off, "OFF");
-W(m_light, "LIGHT ");
-W(m_blink, "RED PIECES ");
-W(m_blinking, "BLINK");
-W(m_steady, "STEADY");
-
-__attribute__((noinline)) static void put(const char *w)
+/* The k-th NUL-separated string of a list in flash. */
+static const char *nth(const char *list, uint8_t k)
 {
-    char ch;
-    while ((ch = (char)flash_byte(w)) != '\0' && o < end)
-        *o++ = ch, w++;
+    while (k--)
+        while (flash_byte(list++) != '\0')
+            ;
+    return list;
 }
 
-__attribute__((noinline)) static void put_number(uint8_t n)
+static void put_char(char ch)
 {
-    if (n >= 10u && o < end)
-        *o++ = (char)('0' + n / 10u);
     if (o < end)
-        *o++ = (char)('0' + n % 10u);
+        *o++ = ch;
 }
 
-__attribute__((noinline)) static void put_colour(uint8_t side) { put(side == RULES_WHITE ? w_green : w_red); }
+static void put_word(uint8_t w)
+{
+    const char *p = nth(word_list, w);
+    char ch;
+    while ((ch = (char)flash_byte(p++)) != '\0')
+        put_char(ch);
+}
+
+static void put_number(uint8_t n)
+{
+    if (n >= 10u)
+        put_char((char)('0' + n / 10u));
+    put_char((char)('0' + n % 10u));
+}
+
+static void put_colour(uint8_t side) { put_word(side == RULES_WHITE ? W_GREEN : W_RED); }
 
 static void put_rules(uint8_t set)
 {
     char name[RULES_SET_NAME_MAX];
     rules_set_name(set, name);
-    for (const char *c = name; *c && o < end; c++)
-        *o++ = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+    for (const char *c = name; *c; c++)
+        put_char((char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c));
+}
+
+/* "YOU 3 CONSOLE 5", "P1 3 P2 5": two names, each with its number */
+static void put_two(uint8_t a, uint8_t na, uint8_t b, uint8_t nb)
+{
+    put_word(a);
+    put_char(' ');
+    put_number(na);
+    put_char(' ');
+    put_word(b);
+    put_char(' ');
+    put_number(nb);
+}
+
+/* "6-2" */
+static void put_pair(uint8_t a, uint8_t b)
+{
+    put_number(a);
+    put_char('-');
+    put_number(b);
 }
 
 static bool vs_console(const ui_t *ui) { return ui->match.mode == SETTINGS_MODE_VS_CONSOLE; }
 
-/* "GAME 2 OF 4 - " in a match of more than one game */
-static void put_game_of(const game_match_t *m)
-{
-    if (m->games < 2u)
-        return;
-    put(w_game);
-    put_number(m->number);
-    put(w_of);
-    put_number(m->games);
-    put(w_dash);
-}
+/* P1's (index 0) and P2's totals, P1 being you against the console when you had White in game 1 */
+static bool you_are_p1(const game_match_t *m) { return m->human_side == RULES_WHITE; }
 
-/* "CLASSIC - YOU ARE GREEN - CONSOLE STARTS" / "- P1 RED - GREEN STARTS" */
-static void put_start(const ui_t *ui)
+/* The match's winner: 0 P1, 1 P2 (only when the totals differ). */
+static uint8_t match_leader(const game_match_t *m) { return m->total[1] > m->total[0]; }
+
+/* The fill-in `f`, for this state of the UI. */
+static void fill(const ui_t *ui, uint8_t f)
 {
     const game_match_t *m = &ui->match;
-    put_game_of(m);
-    put_rules(rules_set_of(&ui->pos));
-    put(w_dash);
-    if (vs_console(ui)) {
-        const uint8_t you = match_human_side(m);
-        put(w_you_are);
-        put_colour(you);
-        put(w_dash);
-        if (m->first == you) {
-            put(w_you_start);
-            return;
-        }
-        put(w_console);
-    } else {
-        put(w_p1);
-        put(w_space);
-        put_colour(match_p1_colour(m));
-        put(w_dash);
-        put_colour(m->first);
-    }
-    put(w_starts);
-}
-
-/* The two players' names and numbers: "YOU 3 CONSOLE 5", "GREEN 3 RED 5" */
-__attribute__((noinline)) static void put_two(const char *a, uint8_t na, const char *b, uint8_t nb)
-{
-    put(a);
-    put(w_space);
-    put_number(na);
-    put(w_space);
-    put(b);
-    put(w_space);
-    put_number(nb);
-}
-
-/* The points of a side (by colour) as "YOU 3 CONSOLE 5" or "GREEN 3 RED 5". */
-static void put_by_colour(const ui_t *ui, const uint8_t score[2])
-{
-    if (vs_console(ui)) {
-        const uint8_t you = match_human_side(&ui->match);
-        put_two(w_you, score[you], w_console, score[you ^ 1u]);
-    } else {
-        put_two(w_green, score[RULES_WHITE], w_red, score[RULES_BLACK]);
-    }
-}
-
-/* " - MATCH YOU 10 CONSOLE 7" (P1 P2 between two people), in longer matches */
-static void put_totals(const ui_t *ui)
-{
-    const game_match_t *m = &ui->match;
-    if (m->games < 2u)
-        return;
-    put(w_dash);
-    put(w_match);
-    if (vs_console(ui)) {
-        const uint8_t you_p1 = m->human_side == RULES_WHITE; /* P1 had White in game 1 */
-        put_two(w_you, m->total[you_p1 ? 0 : 1], w_console, m->total[you_p1 ? 1 : 0]);
-    } else {
-        put_two(w_p1, m->total[0], w_p2, m->total[1]);
-    }
-}
-
-/* "YOU WIN 6-2", "CONSOLE WINS 12-5", "GREEN WINS 6-2", "DRAW 4-4": the
- * winner's points first. `who` names the winner (its "WIN"/"WINS" after). */
-static void put_result(const char *who, bool you, uint8_t won, uint8_t lost)
-{
-    put(who);
-    put(you ? w_win : w_wins);
-    put_number(won);
-    *o++ = '-';
-    put_number(lost);
-}
-
-static void put_game_result(const ui_t *ui)
-{
-    const uint8_t w = ui->winner;
-    if (w == RULES_DRAW) {
-        put(w_draw);
-        put_number(ui->score[RULES_WHITE]);
-        *o++ = '-';
-        put_number(ui->score[RULES_BLACK]);
-    } else if (vs_console(ui)) {
-        const bool you = w == match_human_side(&ui->match);
-        put_result(you ? w_you : w_console, you, ui->score[w], ui->score[w ^ 1u]);
-    } else {
-        put_result(w == RULES_WHITE ? w_green : w_red, false, ui->score[w], ui->score[w ^ 1u]);
-    }
-    put_totals(ui);
-    put(match_is_over(&ui->match) ? w_new_match_a : w_next_game);
-}
-
-static void put_match_result(const ui_t *ui)
-{
-    const game_match_t *m = &ui->match;
-    const uint8_t a = m->total[0], b = m->total[1];
-    if (a == b) {
-        put(w_drawn);
-        put_number(a);
-        *o++ = '-';
-        put_number(b);
-    } else {
-        const bool p1 = a > b;
-        put(w_match);
-        put(w_dash + 1); /* "- " */
-        if (vs_console(ui)) {
-            const bool you = p1 == (m->human_side == RULES_WHITE);
-            put_result(you ? w_you : w_console, you, p1 ? a : b, p1 ? b : a);
-        } else {
-            put_result(p1 ? w_p1 : w_p2, false, p1 ? a : b, p1 ? b : a);
-        }
-    }
-    put(w_new_match_a);
-}
-
-static void put_menu_item(const ui_t *ui, uint8_t *value_at, const char *start)
-{
     const settings_t *s = &ui->settings;
-    const uint8_t item = ui->menu_item;
-    const char *label = item == UI_ITEM_RESUME      ? m_resume
-                        : item == UI_ITEM_UNDO      ? m_undo
-                        : item == UI_ITEM_HINT      ? m_hint
-                        : item == UI_ITEM_NEW_MATCH ? m_new
-                        : item == UI_ITEM_LEVEL     ? m_level
-                        : item == UI_ITEM_SIDE      ? m_side
-                        : item == UI_ITEM_RULES     ? m_rules
-                        : item == UI_ITEM_GAMES     ? m_games
-                        : item == UI_ITEM_SOUND     ? m_sound
-                        : item == UI_ITEM_BRIGHTNESS ? m_light
-                        : item == UI_ITEM_BLINK     ? m_blink
-                                                    : NULL;
-    if (label)
-        put(label);
-    *value_at = (uint8_t)(o - start);
-    switch (item) {
-    case UI_ITEM_MODE: put(s->mode == SETTINGS_MODE_VS_CONSOLE ? m_vs : m_two); break;
-    case UI_ITEM_LEVEL: put_number(s->level); break;
-    case UI_ITEM_SIDE: put_colour(s->human_side); break;
-    case UI_ITEM_RULES: put_rules(s->rules); break;
-    case UI_ITEM_FIRST: put_colour(s->first), put(w_starts); break;
-    case UI_ITEM_GAMES:
+    const uint8_t you = match_human_side(m), w = ui->winner, lead = match_leader(m);
+    uint8_t side;
+    switch (f) {
+    case F_GAME_OF:
+        if (m->games > 1u) {
+            put_word(W_GAME);
+            put_number(m->number);
+            put_word(W_OF);
+            put_number(m->games);
+            put_word(W_DASH);
+        }
+        return;
+    case F_RULES: put_rules(rules_set_of(&ui->pos)); return;
+    /* the colours: one call for them all */
+    case F_YOU: side = you; break;
+    case F_FIRST: side = m->first; break;
+    case F_P1: side = match_p1_colour(m); break;
+    case F_TO_MOVE: side = rules_side_to_move(&ui->pos); break;
+    case F_SIDE: side = s->human_side; break;
+    case F_SET_FIRST: side = s->first; break;
+    case F_NOW: {
+        uint8_t now[2];
+        rules_score(&ui->pos, now);
+        if (vs_console(ui))
+            put_two(W_YOU, now[you], W_CONSOLE, now[you ^ 1u]);
+        else
+            put_two(W_GREEN, now[RULES_WHITE], W_RED, now[RULES_BLACK]);
+        return;
+    }
+    case F_TOTALS:
+        if (m->games > 1u) {
+            put_word(W_MATCH);
+            if (vs_console(ui))
+                put_two(W_YOU, m->total[!you_are_p1(m)], W_CONSOLE, m->total[you_are_p1(m)]);
+            else
+                put_two(W_P1, m->total[0], W_P2, m->total[1]);
+        }
+        return;
+    case F_WINNER:
+        said_you = vs_console(ui) && w == you;
+        put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : (w == RULES_WHITE ? W_GREEN : W_RED));
+        return;
+    case F_SCORE:
+        if (w == RULES_DRAW)
+            put_pair(ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
+        else
+            put_pair(ui->score[w], ui->score[w ^ 1u]);
+        return;
+    case F_NEXT: put_word(match_is_over(m) ? W_NEW_MATCH : W_NEXT_GAME); return;
+    case F_MATCH_WINNER:
+        said_you = vs_console(ui) && (lead == 0u) == you_are_p1(m);
+        put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : lead ? W_P2 : W_P1);
+        return;
+    case F_MATCH_SCORE: put_pair(m->total[lead], m->total[lead ^ 1u]); return;
+    case F_WIN: put_word(said_you ? W_WIN : W_WINS); return;
+    case F_MODE: put_word(s->mode == SETTINGS_MODE_VS_CONSOLE ? W_VS : W_TWO); return;
+    case F_LEVEL: put_number(s->level); return;
+    case F_SET_RULES: put_rules(s->rules); return;
+    case F_GAMES:
         put_number(s->match_games);
-        put(s->match_games == 1u ? m_game_one : m_game_many);
-        break;
-    case UI_ITEM_SOUND: put(s->sound ? m_on : m_off); break;
-    case UI_ITEM_BRIGHTNESS: put_number((uint8_t)(s->brightness + 1u)); break;
-    case UI_ITEM_BLINK: put(s->blink ? m_blinking : m_steady); break;
+        put_word(s->match_games == 1u ? W_ONE_GAME : W_GAMES);
+        return;
+    case F_SOUND: put_word(s->sound ? W_ON : W_OFF); return;
+    case F_LIGHT: put_number((uint8_t)(s->brightness + 1u)); return;
+    case F_BLINK: put_word(s->blink ? W_BLINKS : W_STEADY); return;
+    case F_WAITS:
+        if (menu_item_waits(ui, ui->menu_item))
+            put_word(W_WAITS);
+        return;
+    default: return;
+    }
+    put_colour(side);
+}
+
+/* Which template the UI's state reads from. */
+static uint8_t template_now(const ui_t *ui)
+{
+    const bool vs = vs_console(ui);
+    switch (ui->say) {
+    case UI_SAY_START:
+        return !vs ? T_START_TWO : ui->match.first == match_human_side(&ui->match) ? T_START_YOU : T_START_CONSOLE;
+    case UI_SAY_SCORE: return T_SCORE;
+    case UI_SAY_CHAIN: return T_CHAIN;
+    case UI_SAY_SHIELDED: return T_SHIELDED;
+    case UI_SAY_NOT_YOURS: return vs ? T_NOT_YOURS_VS : T_NOT_YOURS_TWO;
+    case UI_SAY_NO_UNDO: return T_NO_UNDO;
+    case UI_SAY_NO_HINT: return T_NO_HINT;
+    case UI_SAY_BATTERY: return T_BATTERY;
     default: break;
     }
-    if (menu_item_waits(ui, item))
-        put(w_waits);
+    switch (ui->screen) {
+    case UI_MENU: return (uint8_t)(T_MENU + ui->menu_item);
+    case UI_CONFIRM: return T_CONFIRM;
+    case UI_SCORE: return ui->winner == RULES_DRAW ? T_GAME_DRAW : T_GAME_WIN;
+    default: return ui->match.total[0] == ui->match.total[1] ? T_MATCH_DRAWN : T_MATCH_WIN;
+    }
 }
 
 uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
 {
     o = out;
-    end = out + WORDS_MAX - 2u; /* room for a '-' and the NUL */
+    end = out + WORDS_MAX - 1u; /* room for the NUL */
     uint8_t at = 0;
-    switch (ui->say) {
-    case UI_SAY_START: put_start(ui); break;
-    case UI_SAY_SCORE: {
-        uint8_t now[2];
-        rules_score(&ui->pos, now);
-        put(w_now);
-        put_by_colour(ui, now);
-        put_totals(ui);
-        put(w_dash);
-        put_rules(rules_set_of(&ui->pos));
-        break;
-    }
-    case UI_SAY_CHAIN: put(w_chain); break;
-    case UI_SAY_SHIELDED: put(w_shielded); break;
-    case UI_SAY_NOT_YOURS:
-        if (vs_console(ui)) {
-            put(w_you_are);
-            put_colour(match_human_side(&ui->match));
-        } else {
-            put_colour(rules_side_to_move(&ui->pos));
-            put(w_to_move);
-        }
-        break;
-    case UI_SAY_NO_UNDO: put(w_no_undo); break;
-    case UI_SAY_NO_HINT: put(w_no_hint); break;
-    case UI_SAY_BATTERY: put(w_battery); break;
-    default:
-        switch (ui->screen) {
-        case UI_MENU: put_menu_item(ui, &at, out); break;
-        case UI_CONFIRM: put(w_confirm); break;
-        case UI_SCORE: put_game_result(ui); break;
-        case UI_RESULT: put_match_result(ui); break;
-        default: break;
+    if (ui->say != UI_SAY_NOTHING || ui->screen != UI_GAME) {
+        const char *t = nth(templates, template_now(ui));
+        char ch;
+        while ((ch = (char)flash_byte(t++)) != '\0') {
+            if (ch == F_VALUE)
+                at = (uint8_t)(o - out);
+            else if ((uint8_t)ch < ' ')
+                fill(ui, (uint8_t)ch);
+            else
+                put_char(ch);
         }
     }
     *o = '\0';
