@@ -14,12 +14,15 @@
 
 static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
 {
+    /* every phase from one count of 50 ms (16 bits: a phase slips once in
+     * 55 minutes, where the count wraps) */
+    const uint16_t t = (uint16_t)(now / 50u);
     render_view_t v;
     v.pos = &ui->pos;
     v.cursor = ui->cursor;
-    v.cursor_on = (now / BLINK_CURSOR_MS) % 2u == 0u;
-    v.blink_on = (now / BLINK_SLOW_MS) % 2u == 0u;
-    v.flicker_on = (now / FLICKER_MS) % 2u == 0u;
+    v.cursor_on = (t / (BLINK_CURSOR_MS / 50u)) % 2u == 0u;
+    v.blink_on = (t / (BLINK_SLOW_MS / 50u)) % 2u == 0u;
+    v.flicker_on = (t / (FLICKER_MS / 50u)) % 2u == 0u;
     v.selected = ui->selected;
     v.targets = ui->targets;
     v.refused = ui->refused;
@@ -28,8 +31,8 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
     /* the console's turn: the bar sweeps (thinking, then its move blinking);
      * your turn: the bar steady in your colour */
     v.thinking = match_consoles_turn(ui);
-    v.sweep = (uint8_t)(now / 100u);
-    v.red_off = ui->settings.blink && now % RED_BLINK_MS < RED_DARK_MS;
+    v.sweep = (uint8_t)(t / 2u);
+    v.red_off = ui->settings.blink && t % (RED_BLINK_MS / 50u) < RED_DARK_MS / 50u;
     if (ui->shown_since || ui->hint_since) { /* the console's move, or a hint: its points blink */
         const rules_move_t m = ui->shown_since ? ui->shown : ui->hint;
         v.selected = RULES_MOVE_IS_PLACEMENT(m) ? RULES_NO_POINT : RULES_MOVE_FROM(m);
@@ -41,7 +44,7 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
         /* lit at once, then 150 ms off and on: the phase counts from when
          * the move appeared, however long the console thought */
         const uint32_t since = ui->shown_since ? ui->shown_since : ui->hint_since;
-        if (((now - since) / 150u) % 2u)
+        if (((uint16_t)(now - since) / 150u) % 2u)
             v.targets = 0, v.selected = RULES_NO_POINT;
     }
     render_game(c, &v);
