@@ -572,6 +572,19 @@ static void test_journal_compacts_when_full(void **state)
         journal_payload(&again, got);
         assert_int_equal(got[1], payload[1]);
     }
+    /* the snapshots' 16-bit sequence wraps round too: the newest still wins */
+    for (unsigned k = 0; k < 70000u; k++) {
+        payload[2] = (uint8_t)k;
+        payload[3] = (uint8_t)(k >> 8);
+        journal_snapshot(&j, payload);
+        if (k % 4999u == 0 || (k > 65530u && k < 65542u)) {
+            journal_open(&again);
+            assert_int_equal(again.snap, j.snap);
+            assert_int_equal(again.seq, j.seq);
+            journal_payload(&again, got);
+            assert_int_equal(got[2] | (got[3] << 8), k & 0xFFFFu);
+        }
+    }
     /* a long game through game_save: more moves than one chain holds */
     erase();
     const game_match_t two = {SETTINGS_MODE_TWO_PLAYERS, 3, RULES_WHITE, RULES_WHITE, 2, 1, {0, 0}};
