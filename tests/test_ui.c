@@ -453,6 +453,28 @@ static void test_a_whole_game_ends_in_words(void **state)
     assert_int_equal(ui.match.number, 2);
 }
 
+/* The last game of a match: switched off at its end, the console starts a
+ * new match (it once resumed that game one move before its end). */
+static void test_off_after_the_last_game_starts_a_new_match(void **state)
+{
+    (void)state;
+    boot_two_players();
+    menu_to(UI_ITEM_GAMES);
+    tap(HAL_BTN_LEFT); /* a match of one game */
+    menu_to(UI_ITEM_NEW_MATCH);
+    tap(HAL_BTN_A);
+    skip_words();
+    for (int ply = 0; ply < 400 && ui.screen == UI_GAME; ply++) {
+        ai_stats_t st;
+        play_move(&ui, ai_choose(&ui.pos, 1, (uint16_t)ply, NULL, NULL, &st));
+    }
+    assert_int_equal(ui.screen, UI_OVER);
+    assert_non_null(strstr(fake_log, "match over"));
+    reboot();
+    assert_int_equal(fake_log_count("start classic first white match 1/1"), 1);
+    assert_int_equal(fake_log_count("resume"), 0);
+}
+
 /* ---- drawing -------------------------------------------------------------- */
 static void test_turn_bar_steady_for_you_and_sweeping_for_the_console(void **state)
 {
@@ -548,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_results_in_words_from_your_side),
         cmocka_unit_test(test_two_player_results_name_colours_then_p1_p2),
         cmocka_unit_test(test_a_whole_game_ends_in_words),
+        cmocka_unit_test(test_off_after_the_last_game_starts_a_new_match),
         cmocka_unit_test(test_turn_bar_steady_for_you_and_sweeping_for_the_console),
         cmocka_unit_test(test_red_blink_aid_darkens_black_pieces_for_a_moment),
         cmocka_unit_test(test_low_battery_warns_then_asks_to_power_down),

@@ -51,10 +51,9 @@ fi
 # tests/sim/eeprom-wear.script repeated; eeprom_lifetime_games is the games
 # of 60 plies before the most written byte reaches 100,000 cycles
 SOAK_GAMES=${SOAK_GAMES:-30}
-wear=tests/sim/eeprom-wear.script
-{ awk '/^[^#]/ { on = 1 } on { print } /^expect-uart start/ { exit }' "$wear"
-  game=$(awk '/^cursor-at/ { on = 1 } on { print } on && /^wait-uart/ { exit }' "$wear")
-  for _ in $(seq "$SOAK_GAMES"); do printf '%s\n' "$game"; done
+# SOAK_GAMES one-game matches against the console at level 1, played by
+# autoplay-games (as tests/sim/eeprom-wear.script plays six)
+{ printf '%s\n' 'set level=1' 'set match=1' 'wait 300' "autoplay-games $SOAK_GAMES 1"
   echo "expect-eeprom-lifetime-min 1"; } > "$B/bench-wear.script"
 "$SIM" --script "$B/bench-wear.script" "$FW/firmware.elf" | grep '^eeprom_lifetime_' | sed "s/^eeprom_lifetime_plies/eeprom_soak_plies/; s/^eeprom_lifetime_byte_writes_max/eeprom_soak_byte_writes_max/"
 # the AI on the 62 suite positions, every level, on the AVR build

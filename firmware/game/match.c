@@ -58,9 +58,10 @@ void match_new(ui_t *ui)
     match_start_game(ui);
 }
 
-/* The score into the match, the lines on the debug console, and (unless
- * the match is over) the next game saved already, so that switching off
- * between two games resumes the match. */
+/* The score into the match, the lines on the debug console, and the next
+ * game saved already, so that switching off between two games resumes the
+ * match; after the last game, the finished game is saved, so that
+ * switching off then starts a new match (not the last move again). */
 void match_game_over(ui_t *ui)
 {
     game_match_t *m = &ui->match;
@@ -70,7 +71,9 @@ void match_game_over(ui_t *ui)
     m->total[0] = (uint8_t)(m->total[0] + ui->score[p1]);
     m->total[1] = (uint8_t)(m->total[1] + ui->score[p1 ^ 1u]);
     say_over(ui);
-    if (!match_is_over(m)) {
+    if (match_is_over(m)) {
+        match_save(ui); /* the game as it ended: switched on again, a new match */
+    } else {
         game_match_t next = *m;
         rules_pos_t start;
         next.number++;
