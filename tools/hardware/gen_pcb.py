@@ -236,7 +236,9 @@ def claim(grid, net, L, pts):
                         grid.occ[L][iy][ix] = net
 
 
-HOLES = [(4.0, 4.0), (W - 4.0, 4.0), (4.0, H - 4.0), (W - 4.0, H - 4.0)]
+# four corners, and two at mid-height: 187 mm between the corner holes is a
+# long span for a board held in the hands with 3 x AA on its back
+HOLES = [(4.0, 4.0), (W - 4.0, 4.0), (4.0, H - 4.0), (W - 4.0, H - 4.0), (4.0, 100.0), (W - 4.0, 100.0)]
 
 
 def mm(x, y):

@@ -149,7 +149,7 @@ def main():
             p = fp.GetPosition()
             w.writerow([ref, "%.3fmm" % (pcbnew.ToMM(p.x) - ox), "%.3fmm" % (oy - pcbnew.ToMM(p.y)),
                         "Bottom" if fp.IsFlipped() else "Top", "%.1f" % fp.GetOrientationDegrees()])
-    check("bom-fab.csv (%d lines) and placement.csv (%d parts)" % (len(groups), len(fps) - 4),
+    check("bom-fab.csv (%d lines) and placement.csv (%d parts)" % (len(groups), len([r for r in fps if not r.startswith("H")])),
           len(groups) > 10, "empty")
 
     # ---- pictures of both sides
