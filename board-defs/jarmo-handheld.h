@@ -58,7 +58,13 @@
  * DS40002061]): ACO = 1 while the cells are below the threshold
  * 1.1 V x (180k + 100k) / 100k = 3080 mV (2800-3360 mV over the bandgap's
  * range), 1.03 V per cell. C16 100 nF filters the row-current ripple
- * (64 k x 100 nF = 6.4 ms). See hardware/README.md "Battery sense". */
+ * (64 k x 100 nF = 6.4 ms). See hardware/README.md "Battery sense".
+ * The brown-out detector (4.3 V) watches the boosted VCC, not the cells:
+ * this comparator is the cells' only guard. Calibrate the bandgap against
+ * AVCC with the ADC, require ACO for seconds (bright frames sag the cells),
+ * and tell the player to switch off: after the firmware's power-down the
+ * boost stays enabled by SW1 and still draws roughly 0.1-0.5 mA from the
+ * cells (estimate, review R10; set BODS before sleeping to save ~20 uA). */
 #define BOARD_BATT_PORT D
 #define BOARD_BATT_BIT 7
 #define BOARD_BATT_COMPARATOR_AIN1 1

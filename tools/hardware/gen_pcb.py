@@ -106,16 +106,16 @@ def place():
     P["C22"] = (55.88, 116.2, 0, "F")
     # row register under the row switches
     P["U1"] = (95.25, 95.25, 0, "F")
-    P["C20"] = (99.06, 117.5, 0, "F")
+    P["C20"] = (102.87, 92.0, 0, "F")     # at U1 pin 16 (VCC), pad 2 to GND
     P["R6"] = (86.36, 104.14, 270, "F")
-    P["C13"] = (88.9, 110.49, 90, "F")
+    P["C13"] = (93.65, 48.26, 90, "F")    # 22 uF among the row switches' sources (rows 3/4)
     # MCU band: DIP-28 pins along x, pin 1 lower left
     P["U0"] = (30.48, 128.27, 90, "F")
     P["Y1"] = (50.8, 133.35, 0, "F")
     P["C3"] = (43.18, 139.0, 0, "F")
     P["C4"] = (57.15, 139.0, 0, "F")
-    P["C1"] = (38.1, 133.35, 0, "F")
-    P["C2"] = (45.72, 116.2, 0, "F")
+    P["C1"] = (45.72, 131.0, 270, "F")    # pad 1 (VCC) 2.7 mm under U0 pin 7, pad 2 (GND) below
+    P["C2"] = (50.72, 116.2, 180, "F")    # pad 1 (VCC) towards AVCC pin 20, pad 2 (GND) towards GND pin 22
     P["C5"] = (36.83, 116.2, 0, "F")
     P["R3"] = (63.5, 116.2, 0, "F")
     P["R2"] = (62.23, 132.08, 0, "F")
@@ -139,20 +139,79 @@ def place():
     P["R50"] = (97.79, 129.54, 0, "F")
     P["D3"] = (99.06, 133.35, 0, "F")
     P["Q9"] = (99.06, 137.16, 0, "F")
-    P["C10"] = (102.87, 140.97, 90, "F")
-    P["U4"] = (107.95, 140.97, 270, "F")   # SW, GND, VOUT pins face down
-    P["L1"] = (106.76, 145.5, 0, "F")     # pad 2 (SW) under U4 pin 5
-    P["C11"] = (112.4, 140.97, 90, "F")
-    P["C12"] = (115.57, 140.97, 90, "F")
-    P["R51"] = (107.95, 135.89, 0, "F")
-    P["C15"] = (104.14, 135.89, 90, "F")
-    P["R52"] = (111.76, 135.89, 90, "F")
+    # the boost cell: placed and copper-laid by hand (BOOST_COPPER below), so
+    # the switching loop U4 VOUT -> C11 -> U4 GND is about 1 x 2 mm and SW
+    # runs 5 mm straight into L1; courtyards touch, never overlap
+    ux, uy = BOOST_XY
+    P["U4"] = (ux, uy, 270, "F")            # pins 1-3 (FB, EN, VIN) above, 4-6 (GND, SW, VOUT) below
+    P["C11"] = (ux, uy + 2.43, 180, "F")     # straddles SW: pad 2 (GND) under pin 4, pad 1 (VCC) under pin 6
+    P["C12"] = (ux + 3.55, uy + 2.43, 0, "F")
+    P["L1"] = (ux - 1.19, uy + 5.78, 0, "F")  # pad 2 (SW) straight under U4 pin 5
+    P["C10"] = (ux - 5.05, uy + 2.43, 180, "F")  # pad 1 (VIN) on the VIN run, pad 2 to a GND via
+    P["R52"] = (ux + 2.85, uy - 1.52, 0, "F")
+    P["R51"] = (ux + 2.85, uy - 3.12, 180, "F")
+    P["C15"] = (ux + 2.85, uy - 4.72, 180, "F")
     P["SW1"] = (W - 3.5, 180.34, 90, "F")  # slide switch at the right edge
     P["R53"] = (95.25, 175.26, 0, "F")
     P["R54"] = (95.25, 179.07, 0, "F")
     P["C16"] = (95.25, 184.15, 0, "F")
     P["BT1"] = (88.5, 151.5, 180, "B")      # 3 x AA holder on the back, under no THT lead
     return P
+
+
+BOOST_XY = (107.95, 140.97)     # U4's body centre
+BOOST_BACK_GND = (100.8, 135.0, 114.6, 149.0)   # back-layer area kept for GND (x0, y0, x1, y1)
+
+
+def boost_copper():
+    """The boost cell's copper, laid by hand: (net, kind, data) with kind
+    "track" (width, [(x, y), ...], front layer, axis-parallel runs) or "via"
+    ((x, y)), and GROUPS: net -> lists of (ref, pad) that this copper joins
+    (the router treats each group as one terminal). TI's layout rule for a
+    boost: the output capacitor's loop (VOUT pin -> C -> GND pin) is the one
+    that carries the switched current; it is kept to about 1 x 2 mm here,
+    C11 straddling the SW run. Pin pitch 0.5 mm, pads 0.34 mm: runs leave the
+    pins at 0.34 mm (0.16 mm apart) and widen once clear of them."""
+    ux, uy = BOOST_XY
+    yt, yb = uy - 0.75, uy + 0.75           # U4 pin rows: 1 FB, 2 EN, 3 VIN / 4 GND, 5 SW, 6 VOUT
+    c_y = uy + 2.43                         # C11, C12, C10 row
+    l_y = uy + 5.78                         # L1 pads' centre
+    x_vin = ux - 4.1                        # the VIN run down the left of the cell
+    fb_x, r_x2 = ux + 2.025, ux + 3.675     # R51/R52/C15 pad columns
+    T, V = "track", "via"
+    cu = [
+        # switch node: pin 5 straight down between C11's pads into L1 pad 2
+        ("SW_BOOST", T, (0.34, [(ux, yb), (ux, uy + 4.0)])),
+        ("SW_BOOST", T, (0.9, [(ux, uy + 3.95), (ux, l_y)])),
+        # output loop: pin 6 -> C11 pad 1, pin 4 -> C11 pad 2, C11 -> C12
+        ("VCC", T, (0.34, [(ux + 0.5, yb), (ux + 0.5, uy + 2.1)])),
+        ("GND", T, (0.34, [(ux - 0.5, yb), (ux - 0.5, uy + 2.1)])),
+        ("VCC", T, (0.8, [(ux + 0.95, c_y), (ux + 2.6, c_y)])),
+        # ground: C11 pad 2 to two vias into the back pour; C12, C10, R52 to vias
+        ("GND", T, (0.8, [(ux - 0.95, c_y), (ux - 2.35, c_y)])),
+        ("GND", V, (ux - 2.35, c_y - 0.45)),
+        ("GND", V, (ux - 2.35, c_y + 0.45)),
+        ("GND", T, (0.8, [(ux + 4.5, c_y), (ux + 5.6, c_y)])),
+        ("GND", V, (ux + 5.6, c_y)),
+        ("GND", T, (0.6, [(ux - 6.0, c_y), (ux - 6.0, c_y + 1.35)])),
+        ("GND", V, (ux - 6.0, c_y + 1.35)),
+        ("GND", T, (0.4, [(r_x2, uy - 1.52), (ux + 4.7, uy - 1.52)])),
+        ("GND", V, (ux + 4.7, uy - 1.52)),
+        # input: pin 3 left, down the VIN run through C10 pad 1 into L1 pad 1
+        ("VIN_BOOST", T, (0.34, [(ux - 0.5, yt), (ux - 1.15, yt)])),
+        ("VIN_BOOST", T, (0.8, [(ux - 1.15, yt), (x_vin, yt), (x_vin, l_y), (ux - 2.375, l_y)])),
+        # feedback: pin 1 up and right to the R52/R51/C15 column
+        ("FB_BOOST", T, (0.25, [(ux + 0.5, yt), (ux + 0.5, uy - 1.52), (fb_x, uy - 1.52), (fb_x, uy - 4.72)])),
+        ("VCC", T, (0.4, [(r_x2, uy - 3.12), (r_x2, uy - 4.72)])),
+    ]
+    groups = {
+        "SW_BOOST": [[("U4", "5"), ("L1", "2")]],
+        "VCC": [[("U4", "6"), ("C11", "1"), ("C12", "1")], [("R51", "1"), ("C15", "1")]],
+        "GND": [[("U4", "4"), ("C11", "2")], [("C12", "2")], [("C10", "2")], [("R52", "2")]],
+        "VIN_BOOST": [[("U4", "3"), ("C10", "1"), ("L1", "1")]],
+        "FB_BOOST": [[("U4", "1"), ("R52", "1"), ("R51", "2"), ("C15", "2")]],
+    }
+    return cu, groups
 
 
 # fine-pitch parts whose pins escape by a fixed fan-out: ref -> body centre
@@ -177,7 +236,9 @@ def claim(grid, net, L, pts):
                         grid.occ[L][iy][ix] = net
 
 
-HOLES = [(4.0, 4.0), (W - 4.0, 4.0), (4.0, H - 4.0), (W - 4.0, H - 4.0)]
+# four corners, and two at mid-height: 187 mm between the corner holes is a
+# long span for a board held in the hands with 3 x AA on its back
+HOLES = [(4.0, 4.0), (W - 4.0, 4.0), (4.0, H - 4.0), (W - 4.0, H - 4.0), (4.0, 100.0), (W - 4.0, 100.0)]
 
 
 def mm(x, y):
@@ -495,6 +556,21 @@ def build(first):
                 padterms[net].append((ref, pad.GetNumber(), (cx, cy, sx, sy, shape, layers)))
     for hx, hy in HOLES:
         padlist.append((-2, {0, 1}, "circle", hx, hy, 6.4, 6.4))
+    # the hand-laid boost copper is an obstacle to every other net
+    boost_cu, boost_groups = boost_copper()
+    # and the back layer under the boost cell stays ground (the pour its vias
+    # land in): no other net may route or drop a via there
+    bx0, by0, bx1, by1 = BOOST_BACK_GND
+    padlist.append((net_ids["GND"], {1}, "rect", (bx0 + bx1) / 2, (by0 + by1) / 2, bx1 - bx0, by1 - by0))
+    for name, kind, data in boost_cu:
+        nid = net_ids[name]
+        if kind == "via":
+            padlist.append((nid, {0, 1}, "circle", data[0], data[1], VIA_D, VIA_D))
+            continue
+        w, pts = data
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            padlist.append((nid, {0}, "rect", (ax + bx) / 2, (ay + by) / 2,
+                            abs(bx - ax) + w, abs(by - ay) + w))
     # the board edge as an obstacle
     edge = []
     m = 0.3 + 0.2
@@ -539,9 +615,12 @@ def build(first):
         nid = net_ids[name]
         w = track_width(name)
         cellsets = []
+        grouped = {rp: gi for gi, g in enumerate(boost_groups.get(name, [])) for rp in g}
         for ref, num, info in terms:
             cs = cells_of(nid, w, info)
-            if not cs and ref in FANOUT:
+            if (ref, num) in grouped:
+                pass                      # joined by the hand-laid copper (merged below)
+            elif not cs and ref in FANOUT:
                 # fine-pitch IC: straight out of the pad, then fan out to
                 # grid points 2 cells apart (hand-made escape, same every run)
                 cx, cy, sx, sy, shape, layers = info
@@ -582,6 +661,37 @@ def build(first):
                     pts = [(cx, cy), (best[1] * G, best[2] * G)]
                     stubs.append((name, L, pts, 0.25, (L, best[1], best[2])))
             cellsets.append(cs)
+        if grouped:
+            # each group of pads joined by hand-laid copper is one terminal:
+            # its pads' grid points and the grid points on its copper
+            merged, keep_sets = defaultdict(set), []
+            for (ref, num, info), cs in zip(terms, cellsets):
+                gi = grouped.get((ref, num))
+                if gi is None:
+                    keep_sets.append(cs)
+                else:
+                    merged[gi] |= cs
+            for gi in merged:
+                refs = {r for r, _n in boost_groups[name][gi]}
+                for cname, kind, data in boost_cu:
+                    if cname != name or kind != "track":
+                        continue
+                    cw, pts = data
+                    # only copper that touches this group's pads
+                    if not any(any(abs(px - info[0]) < info[2] / 2 + 0.01 and abs(py - info[1]) < info[3] / 2 + 0.01
+                                   for r, n, info in terms if r in refs and (r, n) in grouped)
+                               for px, py in pts):
+                        continue
+                    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+                        for ix in range(int(min(ax, bx) / G) - 1, int(max(ax, bx) / G) + 2):
+                            for iy in range(int(min(ay, by) / G) - 1, int(max(ay, by) / G) + 2):
+                                px, py = ix * G, iy * G
+                                if min(ax, bx) - 1e-6 <= px <= max(ax, bx) + 1e-6 and abs(py - ay) <= cw / 2 - 0.05 \
+                                        or min(ay, by) - 1e-6 <= py <= max(ay, by) + 1e-6 and abs(px - ax) <= cw / 2 - 0.05:
+                                    merged[gi].add((0, ix, iy))
+            cellsets = [merged[gi] for gi in sorted(merged)] + keep_sets
+            if len(cellsets) < 2:
+                continue                  # the hand-laid copper is the whole net
         xs = [info[0] for _r, _n, info in terms]
         ys = [info[1] for _r, _n, info in terms]
         mrg = 25.0
@@ -634,6 +744,26 @@ def build(first):
             t.SetLayer(pcbnew.F_Cu if L == 0 else pcbnew.B_Cu)
             t.SetNet(nets[name])
             board.Add(t)
+    for name, kind, data in boost_cu:
+        if kind == "via":
+            v = pcbnew.PCB_VIA(board)
+            v.SetPosition(mm(*data))
+            v.SetDrill(pcbnew.FromMM(VIA_DRILL))
+            v.SetWidth(pcbnew.FromMM(VIA_D))
+            v.SetNet(nets[name])
+            board.Add(v)
+            vias_made += 1
+            continue
+        w, pts = data
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            t = pcbnew.PCB_TRACK(board)
+            t.SetStart(mm(ax, ay))
+            t.SetEnd(mm(bx, by))
+            t.SetWidth(pcbnew.FromMM(w))
+            t.SetLayer(pcbnew.F_Cu)
+            t.SetNet(nets[name])
+            board.Add(t)
+            tracks_made += 1
     # ground pours on both layers
     for layer in (pcbnew.F_Cu, pcbnew.B_Cu):
         z = pcbnew.ZONE(board)

@@ -6,8 +6,11 @@
 Checks (one line each, `ok: ...` or `FAIL: ...`; exit 1 on a failure):
 KiCad's DRC (0 violations, 0 unconnected pads), every pin of netlist.csv on
 a pad of the same net (and no pad on a net the netlist does not give it),
-no through-hole lead under the battery holder on the back, the outputs
-present. Writes OUTDIR/gerbers.zip (copper, mask, silk, paste, outline,
+no through-hole lead under the battery holder on the back, the layout
+rules of the electrical review (boost output capacitor within 2.5 mm of U4's
+VOUT and GND pins, C10 by L1, C13 by the row switches, every 100 nF within
+10 mm of its IC's VCC pin, only GND on the back under the boost cell), the
+outputs present. Writes OUTDIR/gerbers.zip (copper, mask, silk, paste, outline,
 Excellon drill), bom-fab.csv (Comment, Designator, Footprint, LCSC),
 placement.csv (Designator, Mid X, Mid Y, Layer, Rotation), drc.rpt and
 pcb-front.svg / pcb-back.svg."""
@@ -88,6 +91,59 @@ def main():
         check("no through-hole lead under the battery holder BT1 (back)", xs and not under,
               "under it: %s" % " ".join(sorted(set(under))))
 
+    # ---- layout rules from the electrical review (hardware/README.md R1-R3):
+    # the boost's switched loop, the row switches' bulk capacitor, decoupling
+    def pad_at(ref, num):
+        fp = fps.get(ref)
+        for pad in (fp.Pads() if fp else []):
+            if pad.GetNumber() == num:
+                return pad.GetPosition()
+        return None
+
+    def dist_mm(a, b):
+        return ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 / 1e6
+
+    def nearest(pos, refs, net):
+        best = None
+        for r in refs:
+            for pad in (fps[r].Pads() if r in fps else []):
+                if pad.GetNetname() == net and pos is not None:
+                    d = dist_mm(pos, pad.GetPosition())
+                    best = d if best is None or d < best else best
+        return best if best is not None else 1e9
+
+    vout, gnd4 = pad_at("U4", "6"), pad_at("U4", "4")
+    dv, dg = nearest(vout, ["C11", "C12"], "VCC"), nearest(gnd4, ["C11", "C12"], "GND")
+    check("boost output capacitor within 2.5 mm of U4 VOUT and GND (%.1f, %.1f mm)" % (dv, dg),
+          dv <= 2.5 and dg <= 2.5, "the switched loop VOUT -> C -> GND must stay small")
+    di = nearest(pad_at("L1", "1"), ["C10"], "VIN_BOOST")
+    check("boost input capacitor C10 within 5 mm of L1 (%.1f mm)" % di, di <= 5.0, "too far")
+    srcs = [pad_at("Q%d" % r, "2") for r in range(8)]
+    dr = min(nearest(s_, ["C13"], "VCC") for s_ in srcs if s_ is not None) if any(srcs) else 1e9
+    check("row-switch capacitor C13 within 10 mm of a row switch's source (%.1f mm)" % dr, dr <= 10.0, "too far")
+    far = []
+    for ic, pin, cap in (("U0", "7", "C1"), ("U0", "20", "C2"), ("U1", "16", "C20"),
+                         ("U2", "2", "C21"), ("U3", "2", "C22")):
+        d = nearest(pad_at(ic, pin), [cap], "VCC")
+        if d > 10.0:
+            far.append("%s.%s-%s %.1f mm" % (ic, pin, cap, d))
+    check("every IC VCC pin has its 100 nF within 10 mm", not far, ", ".join(far))
+    # the back layer under the boost cell carries only ground
+    cell = [pad.GetBoundingBox() for r in ("U4", "L1", "C10", "C11", "C12") if r in fps
+            for pad in fps[r].Pads()]
+    intruders = set()
+    if cell:
+        x0, x1 = min(c.GetX() for c in cell), max(c.GetRight() for c in cell)
+        y0, y1 = min(c.GetY() for c in cell), max(c.GetBottom() for c in cell)
+        for t in board.GetTracks():
+            if t.GetNetname() == "GND" or not t.IsOnLayer(pcbnew.B_Cu):
+                continue
+            for q in (t.GetStart(), t.GetEnd()):
+                if x0 <= q.x <= x1 and y0 <= q.y <= y1:
+                    intruders.add(t.GetNetname())
+    check("no copper but GND on the back under the boost cell", cell and not intruders,
+          "nets %s" % " ".join(sorted(intruders)))
+
     # ---- Gerbers and drill
     out = os.path.abspath(out)
     gdir = os.path.join(out, "gerbers")
@@ -149,7 +205,7 @@ def main():
             p = fp.GetPosition()
             w.writerow([ref, "%.3fmm" % (pcbnew.ToMM(p.x) - ox), "%.3fmm" % (oy - pcbnew.ToMM(p.y)),
                         "Bottom" if fp.IsFlipped() else "Top", "%.1f" % fp.GetOrientationDegrees()])
-    check("bom-fab.csv (%d lines) and placement.csv (%d parts)" % (len(groups), len(fps) - 4),
+    check("bom-fab.csv (%d lines) and placement.csv (%d parts)" % (len(groups), len([r for r in fps if not r.startswith("H")])),
           len(groups) > 10, "empty")
 
     # ---- pictures of both sides
