@@ -34,6 +34,12 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
          sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
          python3 tests/hardware/check_nano_guide.py hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
          sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
+         # the PCB (KiCad's DRC, every netlist pin on its pad, Gerbers) and
+         # the printable case (closed solids, openings over their parts)
+         hwout=$(make --no-print-directory pcb-check case-check 2>&1); hwrc=$?
+         printf '%s\n' "$hwout" | sed -n 's/^ok: /[       OK ] hw /p; s/^FAIL: /[  FAILED  ] hw /p'
+         [ "$hwrc" -eq 0 ] || printf '%s\n' "$hwout" | grep -q '^FAIL: ' ||
+           echo "[  FAILED  ] hw pcb-check case-check: make exited $hwrc: $(printf '%s' "$hwout" | tail -2 | tr '\n' ' ')"
          node tests/web/units.mjs "$dir/../.."
          node tests/web/browser.mjs "$dir/../.."; } 2>&1)
   printf '%s\n' "$out"
