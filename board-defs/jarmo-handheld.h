@@ -20,6 +20,10 @@
 #define BOARD_SPI_MOSI_BIT 3
 #define BOARD_SPI_SCK_BIT 5
 #define BOARD_SPI_SS_BIT 2 /* must be an output for SPI master mode */
+/* 4 MHz, not 8: which SRCK edge moves a TPIC6B595's SER OUT is not
+ * confirmed (hardware/README.md, R4); on the falling edge U3 -> U1 would
+ * have half a period of setup at 8 MHz. Until a scope shows the edge. */
+#define BOARD_SPI_HALF_SPEED 1
 #define BOARD_LATCH_PORT B
 #define BOARD_LATCH_BIT 2  /* the SS pin doubles as the latch (RCLK) */
 /* U1 74HC595 drives P-MOSFET high-side row switches: 0 = row on. */
@@ -71,6 +75,10 @@
 #define BOARD_BATT_DIV_TOP_OHMS 180000UL
 #define BOARD_BATT_DIV_BOTTOM_OHMS 100000UL
 #define BOARD_BATT_LOW_MV 3080
+
+/* ---- unused pins: PD2..PD6 are not connected on this board; pulled up
+ * (internal) so that they do not float (hardware/README.md) ------------- */
+#define BOARD_PULLUPS_PORTD 0x7Cu
 
 /* ---- serial: PD0/PD1 stay free for the debug console and a bootloader -- */
 #define BOARD_DEBUG_BAUD 38400UL

@@ -527,7 +527,7 @@ static void test_low_battery_warns_then_asks_to_power_down(void **state)
     run_for(UI_BATTERY_CHECK_MS * (UI_BATTERY_LOW_LOOKS + 1u));
     assert_int_equal(fake_log_count("battery low"), 1);
     assert_int_equal(ui.say, UI_SAY_BATTERY);
-    assert_string_equal(words(), "BATTERY LOW - GAME SAVED - SWITCHING OFF");
+    assert_string_equal(words(), "BATTERY LOW - GAME SAVED - SWITCH OFF");
     assert_false(ui_battery_empty(&ui)); /* the words first */
     tap(HAL_BTN_B);
     assert_true(ui_battery_empty(&ui));

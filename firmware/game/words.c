@@ -55,7 +55,7 @@ static const char templates[] FLASH_TABLE =
     "\006 TO MOVE\0"
     "NOTHING TO UNDO\0"
     "NO HINT NOW\0"
-    "BATTERY LOW - GAME SAVED - SWITCHING OFF\0"
+    "BATTERY LOW - GAME SAVED - SWITCH OFF\0"
     "NEW MATCH - A YES - B NO\0"
     "\011\016\012\010\013\0"
     "DRAW \012\010\013\0"

@@ -105,7 +105,11 @@ void hal_display_init(void)
     DDR_OF(BOARD_BLANK_PORT) |= (1 << BOARD_BLANK_BIT);
 #endif
     SPCR = (1 << SPE) | (1 << MSTR); /* mode 0, MSB first */
-    SPSR = (1 << SPI2X);             /* F_CPU/2 = 8 MHz */
+#if BOARD_SPI_HALF_SPEED
+    SPSR = 0; /* F_CPU/4 = 4 MHz (board-defs: BOARD_SPI_HALF_SPEED) */
+#else
+    SPSR = (1 << SPI2X); /* F_CPU/2 = 8 MHz */
+#endif
     memset(planes, 0, sizeof planes);
     for (uint8_t b = 0; b < 2; b++)
         for (uint8_t r = 0; r < HAL_DISPLAY_H; r++)

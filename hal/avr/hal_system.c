@@ -20,6 +20,9 @@ static void uart_init(void)
 
 void hal_init(void)
 {
+#ifdef BOARD_PULLUPS_PORTD
+    PORTD |= BOARD_PULLUPS_PORTD; /* pins the board leaves unconnected */
+#endif
     uart_init();
     hal_display_init();
     hal_tick_init();
