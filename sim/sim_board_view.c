@@ -185,6 +185,15 @@ void sim_board_view(sim_t *s, bool colour, FILE *out)
     }
     fprintf(out, "%s", eol);
     status(s, out);
+    /* the words the matrix scrolls, as the firmware says them ("words ...") */
+    const char *words = NULL;
+    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, "words ", 6) == 0)
+            words = p + 6;
+    if (words)
+        fprintf(out, "  Last words on the matrix: %.*s%s", (int)strcspn(words, "\n"), words, eol);
+    else
+        fprintf(out, "%s", eol);
     /* the last sound, for a moment, in words: the terminal has no piezo */
     const sim_buzzer_t *b = &s->buzzer;
     if (b->tone_count && sim_now_ms(s) - b->tones[b->tone_count - 1].start_ms < 1500.0) {

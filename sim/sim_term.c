@@ -102,7 +102,7 @@ static void draw(sim_t *s, bool color)
     /* the last lines of the debug console */
     const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
     int lines = 0;
-    while (p && p > s->uart.text && lines < 5)
+    while (p && p > s->uart.text && lines < 10)
         if (*--p == '\n' && p != end - 1)
             lines++;
     printf("  debug console:\x1b[K\n");

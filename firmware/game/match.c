@@ -44,8 +44,8 @@ void match_start_game(ui_t *ui)
     ui->history_len = 0;
     ui->hint_since = 0;
     ui->hint_wanted = false;
-    ui_say(ui, UI_SAY_START); /* the rule set, your colour, who starts */
     say_game(ui, "start ");
+    ui_say(ui, UI_SAY_START); /* the rule set, your colour, who starts */
     match_save(ui);
 }
 

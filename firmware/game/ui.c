@@ -35,23 +35,28 @@ void ui_sound(const ui_t *ui, uint8_t sound)
 }
 
 /* ---- the ticker ------------------------------------------------------------ */
-void ui_ticker_restart(ui_t *ui, int8_t x0)
+/* The words on the ticker, from their start (x0: where the text starts).
+ * They go to the debug console too, as "words TEXT", for a terminal or a
+ * page that cannot read the matrix; a one-shot message's length (in ticker
+ * steps) is reckoned here. Out of line: the text buffer is never on the
+ * stack of the console's search. */
+__attribute__((noinline)) void ui_ticker_restart(ui_t *ui, int8_t x0)
 {
+    char line[6u + WORDS_MAX];
     ui->ticker_x0 = x0;
     ui->ticker_since = ui_moment();
     ui->dirty = true;
+    memcpy(line, "words ", 6u);
+    if (words_now(ui, line + 6, NULL)) {
+        ui->say_steps = render_text_width(line + 6);
+        hal_debug_line(line);
+    }
 }
 
-/* A one-shot message: its length (in ticker steps) is reckoned once, here,
- * out of line, so that its text buffer is never on the stack of the
- * console's search. */
-__attribute__((noinline)) void ui_say(ui_t *ui, uint8_t say)
+void ui_say(ui_t *ui, uint8_t say)
 {
-    char text[WORDS_MAX];
     ui->say = say;
     ui_ticker_restart(ui, 0);
-    words_now(ui, text, NULL);
-    ui->say_steps = render_text_width(text);
 }
 
 /* A one-shot message ends when its last column has left the matrix. */
@@ -83,8 +88,8 @@ __attribute__((noinline)) void ui_init(ui_t *ui, uint32_t boot_count)
         play_clear_selection(ui);
         ui->screen = UI_GAME;
         play_reset_cursors(ui, rules_side_to_move(&ui->pos));
-        ui_say(ui, UI_SAY_START); /* who is who, again */
         say_game(ui, "resume ");
+        ui_say(ui, UI_SAY_START); /* who is who, again */
     } else {
         match_new(ui); /* power on, play: the menu is a long B away */
     }
