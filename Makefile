@@ -228,40 +228,11 @@ bench: deps
 	@tools/bench.sh $(B) $(BOARD)
 
 # Simulator scripts: the hand-written ones in tests/sim, plus a whole game
-# per rule set generated from the host rules core.
+# per rule set generated from the host rules core, the AVR checks and each
+# other board's copies (tools/simgen/sim_scripts.sh).
 SIM_SCRIPTS := $(B)/sim-scripts
-sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf
-	@rm -rf $(SIM_SCRIPTS) && mkdir -p $(SIM_SCRIPTS)
-	@cp tests/sim/*.script $(SIM_SCRIPTS)/
-	@for r in classic brainking ludos jasir; do $(H)/gen_game_script $$r 1 > $(SIM_SCRIPTS)/game-$$r.script; done
-	@$(H)/gen_game_script classic 7 match > $(SIM_SCRIPTS)/match-classic.script
-	@$(H)/gen_game_script jasir 7 resets > $(SIM_SCRIPTS)/match-jasir-resets.script
-	@$(H)/gen_game_script classic 3 undo > $(SIM_SCRIPTS)/undo-classic.script
-	@{ echo "# elf: $(A)/perft.elf"; echo "# perft 6 on the AVR build, expected counts from the host build"; \
-	  for r in classic brainking ludos jasir; do \
-	    echo "wait-uart 900000 perft $$r 6 $$(printf 'rules %s\nperft 6\n' $$r | $(H)/jarmo | tail -1 | cut -c3-)"; \
-	  done; echo "wait-uart 100 perft done"; } > $(SIM_SCRIPTS)/avr-perft.script
-	@$(H)/suite_expect $(A)/ai_bench.elf < tests/ai_suite.txt > $(SIM_SCRIPTS)/avr-ai-same-as-host.script
-	@# any other 595-matrix board (board-defs/README.md): the basic scripts
-	@for b in $(filter-out jarmo-nano,$(OTHER_BOARDS)); do for t in boot select bounce settings; do \
-	  { echo "# elf: $(B)/$$b/firmware.elf"; echo "# sim: $(call sim_of,$$b)"; sed "s/jarmo-handheld/$$b/" tests/sim/$$t.script; } \
-	    > $(SIM_SCRIPTS)/board-$$b-$$t.script; done; done
-	@# the WS2812B board: the scripts that make sense for it, each checking
-	@# the current budget and the data line's timing at the end. Its LEDs
-	@# refresh themselves: instead of the refresh while thinking, the share
-	@# of the thinking time its frames and interrupts take stays under 8%
-	@# (the reference board's display takes 9.6%: the AI is no slower here)
-	@# (not settings: its frames catch the ticker's words mid-scroll, and the
-	@# panel's frames come only when the picture changes)
-	@for t in boot cursor select bounce resume vs-console tick; do \
-	  { echo "# elf: $(B)/jarmo-nano/firmware.elf"; echo "# sim: $(call sim_of,jarmo-nano)"; \
-	    sed "s/jarmo-handheld/jarmo-nano/; s/^expect-think-refresh .*/expect-think-overhead-max 8/" tests/sim/$$t.script; \
-	    echo "expect-led-current-max 450"; echo "expect-ws2812-clean"; } \
-	    > $(SIM_SCRIPTS)/board-jarmo-nano-$$t.script; done
-	@for r in classic brainking ludos jasir; do \
-	  { echo "# elf: $(B)/jarmo-nano/firmware.elf"; echo "# sim: $(call sim_of,jarmo-nano)"; \
-	    tail -n +1 $(SIM_SCRIPTS)/game-$$r.script; echo "expect-led-current-max 450"; echo "expect-ws2812-clean"; } \
-	    > $(SIM_SCRIPTS)/board-jarmo-nano-game-$$r.script; done
+sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf tools/simgen/sim_scripts.sh
+	@tools/simgen/sim_scripts.sh $(SIM_SCRIPTS) $(B) "$(OTHER_BOARDS)"
 
 RUN_TESTS = tests/run.sh $(1) $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 test: deps
