@@ -32,7 +32,7 @@ $(WEB)/%: sim/web/%
 	@mkdir -p $(@D) && cp $< $@
 $(WEB)/links.txt: $(H)/board_links
 	@mkdir -p $(@D) && $< > $@
-$(WEB)/boards.json: sim/web/web.mk
+$(WEB)/boards.json: tools/mk/web.mk
 	@mkdir -p $(@D) && echo '$(WEB_BOARDS)' | sed 's/[^ ]*/"&"/g; s/ /, /g; s/.*/[&]/' > $@
 
 web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/links.txt $(WEB)/boards.json \

@@ -1,4 +1,4 @@
-# Hardware exports (included from the top Makefile: `include hardware/hardware.mk`).
+# Hardware exports and checks (included from the top Makefile: `include tools/mk/hardware.mk`).
 #   make hardware        schematic PDF/SVG, netlist.csv, bom.csv, faceplate.svg,
 #                        jarmo-nano/wiring.svg
 #   make hardware-check  the netlist check against board-defs/jarmo-handheld.h

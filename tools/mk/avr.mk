@@ -1,0 +1,102 @@
+# The board-independent AVR build (included from the Makefile): the
+# shipped flags' compile rules, the AVR test firmwares, the bootloader and
+# flashing a board.
+
+$(A)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+# The AI's search and board are the hot path: compiled for speed (make bench
+# measures both the speed and the flash this costs).
+AVR_AI_FAST := -O2 -mno-call-prologues
+# ...except the search's C on the AVR, which is the root and the set-up
+# (negamax and quiescence are assembler there): compiled for size, it
+# gives the console's words 110 B at no measurable speed (make bench)
+$(A)/obj/firmware/ai/ai_search.o: AVR_AI_FAST :=
+$(A)/obj/firmware/ai/%.o: firmware/ai/%.c
+	@mkdir -p $(@D)
+	@echo "  AVR  $@ (speed)"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_AI_FAST) -c -o $@ $<
+$(A)/obj/firmware/ai/%.o: firmware/ai/%.S
+	@mkdir -p $(@D)
+	@echo "  AS   $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+$(A)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+
+# ---- AVR test firmwares, on the shipped objects ------------------------------
+# The rules core alone, for its flash size (a budget).
+$(A)/rules_core.o: $(AVR_RULES)
+	@echo "  LD   $@"
+	$(Q)avr-ld -r -o $@ $^
+# The AVR build's perft, compared with the host's in simavr.
+$(A)/perft.elf: $(call aobj,tests/avr/perft_main.c) $(AVR_PAINT) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+# The AI on the suite positions, timed in simavr.
+$(A)/ai_bench.elf: $(call aobj,tests/avr/ai_bench_main.c) $(A)/obj/gen/ai_suite.o $(AVR_PAINT) $(AVR_AI) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+
+# The AI board (its assembler make/unmake) against the rules core, both on
+# the AVR, on random games (tests/sim/avr-ai-board.script).
+$(A)/ai_board_check.elf: $(call aobj,tests/avr/ai_board_check_main.c) $(AVR_AI) $(AVR_RULES)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+
+# The simulator's stack guard must stop this one.
+$(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAINT)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
+
+# Flash a real board (hardware/README.md). Once, with an ISP programmer:
+#   make bootloader PROGRAMMER=usbasp PORT=usb   (fuses, then optiboot)
+# then over the serial header, through the bootloader:
+#   make flash PORT=/dev/ttyUSB0
+# (make flash PROGRAMMER=usbasp PORT=usb flashes over ISP instead; that
+# erases the bootloader, but EESAVE keeps the saved games.)
+PORT ?= /dev/ttyUSB0
+PROGRAMMER ?= arduino
+BAUD ?= 115200
+# lfuse 0xF7: 16 MHz crystal, full-swing oscillator (robust next to the
+# display's 0.37 A row switching), slow rising power. hfuse 0xD6: SPIEN, EESAVE
+# (an ISP chip erase keeps the EEPROM: saved games survive), 512-byte boot
+# section, reset into the bootloader (BOOTRST). efuse 0xFC: brown-out at
+# 4.3 V (the board runs from a 5 V boost; below 4.3 V the TPIC6B595 and a
+# 16 MHz ATmega328P are out of spec, so the MCU is held in reset).
+FUSES := -U lfuse:w:0xF7:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
+# An Arduino Nano (BOARD=jarmo-nano) comes with its bootloader and fuses:
+# make flash BOARD=jarmo-nano PORT=/dev/ttyUSB0 is all it needs (BAUD=57600
+# for a Nano with the old bootloader, "ATmega328P (Old Bootloader)" in the
+# Arduino IDE). Its fuses are not the reference board's, so make fuses and
+# make bootloader refuse it.
+NO_ISP_BOARDS := jarmo-nano
+flash: deps $(FW)/firmware.hex
+	@avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
+	  -U flash:w:$(FW)/firmware.hex:i || { echo "make flash: avrdude failed. Is $(PORT) the board's serial port (ls /dev/ttyUSB* /dev/ttyACM*)?$(if $(filter arduino,$(PROGRAMMER)), A Nano with the old bootloader answers at BAUD=57600.)"; exit 1; }
+fuses: deps
+	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make fuses: $(BOARD) keeps the fuses it came with (hardware/$(BOARD)/README.md)"; exit 1)
+	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(FUSES)
+
+# The bootloader: optiboot built from the source in Debian's arduino-core-avr
+# (its prebuilt hex spans 0x7E00..0x8013, past the end of flash), checked to
+# fit the 512-byte boot section. No start-up LED flashes: its LED pin is SCK.
+OPTIBOOT_DIR := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
+OPTIBOOT_FLAGS := -Os -fno-inline-small-functions -fno-split-wide-types -mshort-calls -mmcu=atmega328p \
+  -DF_CPU=16000000L -DBAUD_RATE=$(BAUD) -DLED_START_FLASHES=0 -Wl,--section-start=.text=0x7e00 \
+  -Wl,--section-start=.version=0x7ffe -Wl,--relax -Wl,--gc-sections -nostartfiles -nostdlib
+$(BOOTLOADER): $(OPTIBOOT_DIR)/optiboot.c tools/hex_range.sh
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(OPTIBOOT_FLAGS) -I$(OPTIBOOT_DIR) -o $(@D)/optiboot.elf $< 2>$(@D)/optiboot.warnings
+	$(Q)avr-objcopy -j .text -j .data -O ihex $(@D)/optiboot.elf $@.tmp
+	$(Q)grep -v '^:04000003' $@.tmp > $@ && rm $@.tmp # no start address: simavr warns about it
+	$(Q)tools/hex_range.sh $@ 7E00 7FFF >/dev/null || { tools/hex_range.sh $@ 7E00 7FFF; rm -f $@; exit 1; }
+bootloader: deps $(BOOTLOADER)
+	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make bootloader: $(BOARD) comes with its bootloader: make flash BOARD=$(BOARD) PORT=/dev/ttyUSB0"; exit 1)
+	@tools/hex_range.sh $(BOOTLOADER) 7E00 7FFF
+	$(if $(filter arduino,$(PROGRAMMER)),@echo "make bootloader: burning needs an ISP programmer: make bootloader PROGRAMMER=usbasp PORT=usb"; exit 1)
+	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) -e -U lock:w:0x3F:m $(FUSES) \
+	  -U flash:w:$(BOOTLOADER):i -U lock:w:0x0F:m

@@ -1,0 +1,34 @@
+# Each board (included from the Makefile): its game, storage and HAL
+# objects, its firmware and its simulator; make play.
+
+# board objects: the board header is the only difference
+define board_rules
+$(B)/$(1)/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
+$(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $$(AVR_AI) $$(AVR_PAINT)
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
+# The blanking test firmware (boards with a blanking pin).
+$(B)/$(1)/blank_test.elf: $(B)/$(1)/obj/tests/avr/blank_main.o
+	@echo "  AVR  $$@"
+	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -o $$@ $$^
+$(B)/$(1)/firmware.hex: $(B)/$(1)/firmware.elf
+	@echo "  HEX  $$@"
+	$$(Q)avr-objcopy -O ihex -R .eeprom $$< $$@
+$(H)/sim-$(1)/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	@echo "  CC   $$@"
+	$$(Q)$$(CC) $$(HOST_CFLAGS) -Isim $(call BOARD_FLAGS,$(1)) $$$$(pkg-config --cflags simavr) -c -o $$@ $$<
+$(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(SIM_STORAGE) $$(HOST_CORE)
+	@echo "  LD   $$@"
+	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lutil -lelf -lm
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
+
+# Play in the terminal: the firmware in the emulator, keyboard as buttons.
+# Settings and the saved game persist in build/eeprom-$(BOARD).bin.
+play: deps
+	@$(MAKE) --no-print-directory $(SIM) $(FW)/firmware.elf
+	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf

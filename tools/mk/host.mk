@@ -1,0 +1,59 @@
+# The host build (included from the Makefile): one compile rule for the
+# project's sources and one for the generated ones, the generated AI
+# tables, the host programs and tests, the fuzz target.
+
+# ---- compiling ------------------------------------------------------------
+$(H)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -c -o $@ $<
+$(H)/obj/gen/%.o: $(GEN)/%.c
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -c -o $@ $<
+
+# ---- generated sources ------------------------------------------------------
+# The AI's flash tables, generated from the board's links by tools/aigen.
+$(GEN)/ai_tables.c: $(H)/gen_ai_tables
+	@mkdir -p $(@D)
+	@echo "  GEN  $@"
+	$(Q)$< > $@
+# The AI suite as packed positions, for the AVR AI bench.
+$(GEN)/ai_suite.c: tests/ai_suite.txt $(H)/suite_to_c
+	@mkdir -p $(@D)
+	@echo "  GEN  $@"
+	$(Q)$(H)/suite_to_c < $< > $@
+
+# ---- host programs ----------------------------------------------------------
+define host_prog
+$(H)/$(1): $(call hobj,$(2)) $(3)
+	@mkdir -p $$(@D)
+	@echo "  LD   $$@"
+	$$(Q)$$(CC) -o $$@ $$^ $(4)
+endef
+$(eval $(call host_prog,jarmo,tools/engine/main.c,$(HOST_ENGINE) $(HOST_CORE)))
+# The arena links the reference player: the AI frozen at commit ed8511a.
+REF_AI_SRC := $(wildcard tools/arena/reference/*.c)
+$(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(call hobj,$(REF_AI_SRC)) $(HOST_CORE),-lm))
+$(eval $(call host_prog,gen_ai_tables,tools/aigen/gen_ai_tables.c,$(HOST_RULES)))
+$(eval $(call host_prog,suite_to_c,tools/aigen/suite_to_c.c,$(HOST_RULES)))
+$(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
+$(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
+$(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
+$(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
+$(foreach t,$(filter-out test_firmware_units test_ui,$(HOST_TESTS)),\
+  $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
+$(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))
+# The console's screens on the host: every game file but main.c, over a fake HAL.
+HOST_UI := $(call hobj,$(filter-out %/main.c,$(GAME_SRC)) $(STORAGE_SRC) tests/fake_hal.c)
+$(eval $(call host_prog,tests/test_ui,tests/test_ui.c,$(HOST_UI) $(HOST_CORE),-lcmocka))
+
+# libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
+FUZZ_SECONDS ?= 60
+$(H)/fuzz_protocol: tests/fuzz_protocol.c tools/engine/protocol.c $(RULES_HOST_SRC) $(AI_SRC) $(GEN)/ai_tables.c
+	@mkdir -p $(@D)
+	@echo "  FUZZ $@"
+	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
+fuzz: deps $(H)/fuzz_protocol
+	@mkdir -p $(B)/fuzz-corpus
+	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
