@@ -86,7 +86,7 @@ sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
 SIM := $(call sim_of,$(BOARD))
 HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
-.PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses bootloader sim-scripts boards
+.PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses bootloader sim-scripts boards dist
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
@@ -97,6 +97,12 @@ boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(ca
 
 deps:
 	@tools/deps.sh
+
+# Each board's firmware.hex named with its version, SHA256SUMS and
+# dist.json (the web page's download section): build/dist/.
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
+dist: boards
+	@tools/dist.sh $(B) $(VERSION) $(BOARDS)
 
 # The rest, by target (tools/mk/): the host build, the AVR build, each board,
 # the hardware exports and checks, the browser build, the tests.

@@ -36,6 +36,12 @@ expect sim-dump-at-negative 2 'not a time in ms.*-5' -- "$sim" --dump-frame-at -
 expect sim-dump-at-missing 2 'missing time after' -- "$sim" "$elf" --dump-frame-at
 expect sim-unknown-option 2 'unknown option: --fast' -- "$sim" --fast "$elf"
 expect sim-two-elves 2 'one firmware only' -- "$sim" "$elf" "$elf"
+# make dist: each board's hex named with its version, and SHA256SUMS that
+# verifies them
+if [ -f "$host/../dist/SHA256SUMS" ] && (cd "$host/../dist" && sha256sum --quiet -c SHA256SUMS) &&
+   cmp -s "$host/../dist/$(cd "$host/../dist" && ls jarmo-handheld-*.hex)" "$host/../jarmo-handheld/firmware.hex"; then
+  ok dist-sha256sums
+else bad dist-sha256sums "build/dist/SHA256SUMS missing or not matching the firmware"; fi
 # jarmo-sim --set: a bad name or value is refused with the list of both
 expect sim-set-bad-value 2 'mode takes one of: two console' -- "$sim" --set mode=solo --report-at 10 "$elf"
 expect sim-set-bad-name 2 'rules=classic brainking ludos jasir' -- "$sim" --set colour=red --report-at 10 "$elf"

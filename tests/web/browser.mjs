@@ -6,7 +6,8 @@
 // words skipped with B, then print-frame) on the same firmware; the human's moves in the game
 // against the console come from the host engine (build/host/jarmo).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
 
@@ -168,6 +169,26 @@ try {
       if (errors.length) throw new Error(`page error: ${errors[0]}`);
     });
   }
+
+  // the firmware to download: the very hex of each board, its SHA-256 shown
+  await run('firmware-download', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    await waitFor('the firmware list', 5000, async () => (await page.locator('#firmware a[download]').count()) === 2);
+    const found = [];
+    for (const board of ['jarmo-handheld', 'jarmo-nano']) {
+      const link = page.locator(`#firmware a[data-board="${board}"]`);
+      const href = await link.getAttribute('href');
+      const got = await page.evaluate(async (h) => (await fetch(h)).text(), href);
+      const want = readFileSync(`${build}/${board}/firmware.hex`, 'utf8');
+      if (got !== want) throw new Error(`${href} is not ${build}/${board}/firmware.hex`);
+      const sha = createHash('sha256').update(want).digest('hex');
+      const shown = await link.locator('xpath=..').locator('.sha256').textContent();
+      if (shown !== sha) throw new Error(`${board}: SHA-256 shown ${shown}, the file's ${sha}`);
+      found.push(href);
+    }
+    await context.close();
+    return found.join(', ');
+  });
 
   // 2. a move with the keyboard, one with clicks; 3. a reload resumes
   await run('keyboard-move', async () => {

@@ -28,7 +28,7 @@ test-unit: deps
 	@$(MAKE) --no-print-directory host boards
 	@$(call RUN_TESTS,--tiers unit)
 test-sim: deps
-	@$(MAKE) --no-print-directory all sim-scripts
+	@$(MAKE) --no-print-directory all sim-scripts dist
 	@$(call RUN_TESTS,--tiers sim)
 test-web: deps
 	@$(MAKE) --no-print-directory boards web

@@ -35,7 +35,11 @@ $(WEB)/links.txt: $(H)/board_links
 $(WEB)/boards.json: tools/mk/web.mk
 	@mkdir -p $(@D) && echo '$(WEB_BOARDS)' | sed 's/[^ ]*/"&"/g; s/ /, /g; s/.*/[&]/' > $@
 
-web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/links.txt $(WEB)/boards.json \
+# the firmware to download: make dist's files, served beside the page
+$(WEB)/dist.json: dist
+	@rm -rf $(WEB)/dist && mkdir -p $(WEB)/dist && cp $(B)/dist/* $(WEB)/dist/ && cp $(B)/dist/dist.json $@
+
+web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
 	$(foreach b,$(WEB_BOARDS),$(WEB)/$(b)/firmware.hex $(WEB)/$(b)/board.json)
 
 web-serve: web

@@ -57,6 +57,28 @@ function buildMatrix(el, links) {
   return [...el.querySelectorAll('.led')];
 }
 
+// "Get the firmware": each board's hex from make dist, with its size,
+// version and SHA-256 (dist.json)
+async function listFirmware(el) {
+  const dist = JSON.parse(await fetchText('dist.json'));
+  el.textContent = '';
+  for (const [board, f] of Object.entries(dist.boards)) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `dist/${f.file}`;
+    a.download = f.file;
+    a.dataset.board = board;
+    a.textContent = f.file;
+    const about = document.createElement('span');
+    about.textContent = ` (${board}, version ${dist.version}, ${f.flash_bytes.toLocaleString('en')} bytes of flash) SHA-256 `;
+    const sum = document.createElement('code');
+    sum.className = 'sha256';
+    sum.textContent = f.sha256;
+    li.append(a, about, sum);
+    el.appendChild(li);
+  }
+}
+
 function ledStyle({ r, g, b }) {
   // the eye's response: a dim LED still glows
   const c = (v) => Math.round(255 * Math.pow(v, 0.6));
@@ -78,6 +100,7 @@ async function main() {
     fetchText('links.txt'),
   ]);
   document.title = `Jarmo console (${name})`;
+  listFirmware($('#firmware')).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
   const mcu = new MCU(loadHex(hex), board.f_cpu, eeprom);
   const display = board.display === 'ws2812' ? new DisplayWS2812(mcu, board) : new Display595(mcu, board);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# make dist: each board's firmware as it is flashed, named with its version
+# (git describe), with SHA256SUMS, and a dist.json for the web page.
+#   tools/dist.sh BUILD_DIR VERSION BOARD...
+set -eu
+B=$1 version=$2; shift 2
+out=$B/dist
+rm -rf "$out" && mkdir -p "$out"
+json="{\"version\": \"$version\", \"boards\": {"
+sep=
+for b in "$@"; do
+  hex=$B/$b/firmware.hex
+  [ -f "$hex" ] || { echo "make dist: no $hex (make $hex first)" >&2; exit 1; }
+  name=jarmo-${b#jarmo-}-$version.hex
+  cp "$hex" "$out/$name"
+  sum=$(sha256sum "$hex" | cut -d' ' -f1)
+  bytes=$(avr-size "$B/$b/firmware.elf" | awk 'NR == 2 { print $1 + $2 }')
+  json="$json$sep\"$b\": {\"file\": \"$name\", \"sha256\": \"$sum\", \"flash_bytes\": $bytes, \"hex_bytes\": $(stat -c %s "$hex")}"
+  sep=", "
+done
+(cd "$out" && sha256sum jarmo-*.hex > SHA256SUMS)
+echo "$json}}" > "$out/dist.json"
+echo "make dist: $out ($(ls "$out" | tr '\n' ' '))"
