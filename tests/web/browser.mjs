@@ -170,6 +170,43 @@ try {
     });
   }
 
+  // the board readable: a..e and 1..5 beside it, every line's ends on LED
+  // centres, jasir's extra link only once the console says it plays jasir
+  await run('board-coordinates-and-lines', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    const coords = await page.evaluate(() => [...document.querySelectorAll('[data-coord]')].map((c) => c.dataset.coord).sort().join(''));
+    if (coords !== '12345abcde') throw new Error(`coordinate labels ${coords}`);
+    const worst = await page.evaluate(() => {
+      const m = document.querySelector('#matrix').getBoundingClientRect();
+      const centre = (p) => {
+        const r = document.querySelector(`[data-led="${p.charCodeAt(0) - 97},${5 - Number(p[1])}"]`).getBoundingClientRect();
+        return [r.left - m.left + r.width / 2, r.top - m.top + r.height / 2];
+      };
+      let off = 0;
+      for (const l of document.querySelectorAll('.lines line')) {
+        const [p, q] = l.dataset.link.split('-');
+        const [a, b] = [centre(p), centre(q)];
+        off = Math.max(off, Math.hypot(l.x1.baseVal.value - a[0], l.y1.baseVal.value - a[1]),
+          Math.hypot(l.x2.baseVal.value - b[0], l.y2.baseVal.value - b[1]));
+      }
+      return off;
+    });
+    if (!(worst < 0.5)) throw new Error(`a line ends ${worst.toFixed(2)} px from its LED's centre`);
+    const extraShown = () => page.evaluate(() => getComputedStyle(document.querySelector('.lines line.jasir-only')).display !== 'none');
+    if (await extraShown()) throw new Error('b3-c3 drawn in classic');
+    // the menu: rules (7 down from Resume), right three times: jasir; up to New match, A
+    await simWait(page, 300);
+    await tapKey(page, 'b');
+    await page.keyboard.press('m');
+    await sleep(1400);
+    for (const b of ['down', 'down', 'down', 'down', 'down', 'down', 'down', 'right', 'right', 'right', 'up', 'up', 'up', 'up', 'a'])
+      await tapKey(page, b);
+    await waitUart(page, 'start jasir');
+    await waitFor('b3-c3 drawn in jasir', 2000, async () => await extraShown());
+    await context.close();
+    return `lines within ${worst.toFixed(2)} px of the LED centres`;
+  });
+
   // the firmware to download: the very hex of each board, its SHA-256 shown
   await run('firmware-download', async () => {
     const { context, page } = await openConsole(browser, url, 'jarmo-handheld');

@@ -37,23 +37,38 @@ function buildMatrix(el, links) {
       el.appendChild(led);
     }
   // the board's lines over the LEDs, as on the faceplate: point a1..e5 on
-  // LED column 0..4, rank 5 on the top row
+  // LED column 0..4, rank 5 on the top row; their ends are put on the LEDs'
+  // centres once the page is laid out (placeLines)
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${N} ${N}`);
   svg.classList.add('lines');
-  const at = (p) => [p.charCodeAt(0) - 97 + 0.5, 5 - Number(p[1]) + 0.5];
+  const led = (p) => el.querySelector(`[data-led="${p.charCodeAt(0) - 97},${5 - Number(p[1])}"]`);
   for (const line of links.split('\n')) {
     const [p, q, extra] = line.trim().split(/\s+/);
     if (!q) continue;
-    const [x1, y1] = at(p);
-    const [x2, y2] = at(q);
     const l = document.createElementNS(ns, 'line');
-    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
+    l.dataset.link = `${p}-${q}`;
+    l.ledA = led(p);
+    l.ledB = led(q);
     if (extra === '1') l.classList.add('jasir-only');
     svg.appendChild(l);
   }
   el.appendChild(svg);
+  // the files a..e above the board's columns, the rows 5..1 left of its rows
+  for (let i = 0; i < 5; i++) {
+    for (const [text, x, y, cls] of [[String.fromCharCode(97 + i), i, 0, 'file'], [String(5 - i), 0, i, 'rank']]) {
+      const c = document.createElement('div');
+      c.className = `coord ${cls}`;
+      c.dataset.coord = text;
+      c.textContent = text;
+      c.ledAt = el.querySelector(`[data-led="${x},${y}"]`);
+      el.appendChild(c);
+    }
+  }
+  const place = () => placeLines(el, svg);
+  window.addEventListener('resize', place);
+  requestAnimationFrame(place);
+  place();
   return [...el.querySelectorAll('.led')];
 }
 
@@ -76,6 +91,30 @@ async function listFirmware(el) {
     sum.textContent = f.sha256;
     li.append(a, about, sum);
     el.appendChild(li);
+  }
+}
+
+// An LED's centre in the matrix element's coordinates.
+function centreOf(el, led) {
+  const a = el.getBoundingClientRect();
+  const b = led.getBoundingClientRect();
+  return [b.left - a.left + b.width / 2, b.top - a.top + b.height / 2];
+}
+
+// The lines' ends on the LEDs' centres, in the matrix's own pixels; the
+// coordinate labels beside the first row and column.
+function placeLines(el, svg) {
+  const box = el.getBoundingClientRect();
+  svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
+  for (const l of svg.querySelectorAll('line')) {
+    const [x1, y1] = centreOf(el, l.ledA);
+    const [x2, y2] = centreOf(el, l.ledB);
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v.toFixed(2)));
+  }
+  for (const c of el.querySelectorAll('.coord')) {
+    const [x, y] = centreOf(el, c.ledAt);
+    if (c.classList.contains('file')) c.style.left = `${x}px`;
+    else c.style.top = `${y}px`;
   }
 }
 
@@ -112,6 +151,10 @@ async function main() {
   let line = '';
   mcu.usart.onByteTransmit = (byte) => {
     if (byte === 10) {
+      // the rule set in play, from the console's own start/resume line:
+      // jasir's extra link is drawn only in jasir
+      const game = line.match(/^(?:start|resume) (\w+)/);
+      if (game) $('#matrix').dataset.rules = game[1];
       uartText += line + '\n';
       line = '';
       const lines = uartText.split('\n');
