@@ -3,6 +3,7 @@
  * runs. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
@@ -45,6 +46,34 @@ static void attach(sim_t *s)
     flags &= ~(uint32_t)(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
     avr_ioctl(s->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
+}
+
+/* The log's whole lines (ended by a newline), one after another. */
+static const char *next_line(const char *p)
+{
+    const char *nl = p ? strchr(p, '\n') : NULL;
+    return nl && nl[1] ? nl + 1 : NULL;
+}
+
+const char *sim_uart_last_line(const sim_t *s, const char *prefix)
+{
+    const sim_uart_t *u = &s->uart;
+    const size_t n = strlen(prefix);
+    const char *found = NULL;
+    for (const char *p = u->text && *u->text ? u->text : NULL; p; p = next_line(p))
+        if (strncmp(p, prefix, n) == 0 && strchr(p, '\n'))
+            found = p;
+    return found;
+}
+
+unsigned sim_uart_count_lines(const sim_t *s, const char *prefix)
+{
+    const sim_uart_t *u = &s->uart;
+    const size_t n = strlen(prefix);
+    unsigned count = 0;
+    for (const char *p = u->text && *u->text ? u->text : NULL; p; p = next_line(p))
+        count += strncmp(p, prefix, n) == 0 && strchr(p, '\n');
+    return count;
 }
 
 const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL};

@@ -162,6 +162,12 @@ struct sim_t {
     sim_measure_t measure;
 };
 
+/* ---- the debug console's log (part_uart.c) ---------------------------------- */
+/* The latest whole line that starts with `prefix` (NULL: none), and how
+ * many there are. */
+const char *sim_uart_last_line(const sim_t *s, const char *prefix);
+unsigned sim_uart_count_lines(const sim_t *s, const char *prefix);
+
 /* ---- the MCU (sim_core.c) ------------------------------------------------ */
 /* Loads the ELF (an AVR ELF, checked before simavr reads it) and the
  * EEPROM file; false with a message on stderr when it cannot. */

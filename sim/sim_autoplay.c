@@ -26,9 +26,7 @@ static const char *find_line(const sim_t *s, size_t from, const char *prefix)
 int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double limit_ms)
 {
     const double until = sim_now_ms(s) + limit_ms;
-    const char *start = NULL;
-    for (const char *p = s->uart.text; (p = find_line(s, p ? (size_t)(p - s->uart.text) + 1 : 0, "start ")) != NULL;)
-        start = p; /* the latest game */
+    const char *start = sim_uart_last_line(s, "start "); /* the latest game */
     char set_name[16], first[8], human[8];
     unsigned level;
     if (!start || sscanf(start, "start %15s first %7s console %u human %7s", set_name, first, &level, human) != 4 ||
@@ -115,16 +113,6 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
     return 1;
 }
 
-/* How many lines starting with `prefix` the log has. */
-static unsigned count_lines(const sim_t *s, const char *prefix)
-{
-    unsigned n = 0;
-    const size_t len = strlen(prefix);
-    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        n += strncmp(p, prefix, len) == 0;
-    return n;
-}
-
 #define GAME_LIMIT_MS 900000.0 /* a whole game, the console's thinking included */
 #define SCREEN_MS 400.0        /* a look at each end screen before A */
 
@@ -132,7 +120,7 @@ int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned
 {
     for (unsigned g = 0; g < games; g++) {
         /* the game's start: its words scroll for several seconds; B skips them */
-        const unsigned starts = count_lines(s, "start ");
+        const unsigned starts = sim_uart_count_lines(s, "start ");
         if (starts == 0) {
             io->fail(io->ctx, "autoplay-games needs a game that has started (a \"start ...\" line)");
             return 1;
@@ -140,9 +128,7 @@ int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned
         if (!io->tap(io->ctx, SIM_BTN_B))
             return 1;
         /* a new game: the cursor in the middle of the human's home row */
-        const char *start = NULL;
-        for (const char *p = s->uart.text; (p = find_line(s, p ? (size_t)(p - s->uart.text) + 1 : 0, "start ")) != NULL;)
-            start = p;
+        const char *start = sim_uart_last_line(s, "start ");
         const char *human = strstr(start, " human black");
         const bool black = human && human < strchr(start, '\n');
         io->cursor_is(io->ctx, rules_point(RULES_FILES / 2u, black ? RULES_ROWS - 1u : 0u));
@@ -150,7 +136,7 @@ int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned
             return 1;
         /* the end screens: A until the next game starts (the final
          * position, the result, and after the last game the match's) */
-        for (int taps = 0; count_lines(s, "start ") == starts; taps++) {
+        for (int taps = 0; sim_uart_count_lines(s, "start ") == starts; taps++) {
             if (taps == 4) {
                 io->fail(io->ctx, "autoplay-games: A did not lead from the end of the game to the next one");
                 return 1;

@@ -57,13 +57,10 @@ static void draw_link(lines_t *l, uint8_t a, uint8_t b)
 /* The rule set in play, from the debug console's latest start/resume line. */
 static int rules_in_play(const sim_t *s)
 {
-    int set = -1;
-    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-        char name[16];
-        if (sscanf(p, "start %15s", name) == 1 || sscanf(p, "resume %15s", name) == 1)
-            set = rules_set_by_name(name);
-    }
-    return set;
+    const char *start = sim_uart_last_line(s, "start "), *resume = sim_uart_last_line(s, "resume ");
+    const char *line = resume > start ? resume : start;
+    char name[16];
+    return line && sscanf(strchr(line, ' ') + 1, "%15s", name) == 1 ? rules_set_by_name(name) : -1;
 }
 
 static void links(lines_t *l, int set)
@@ -186,12 +183,9 @@ void sim_board_view(sim_t *s, bool colour, FILE *out)
     fprintf(out, "%s", eol);
     status(s, out);
     /* the words the matrix scrolls, as the firmware says them ("words ...") */
-    const char *words = NULL;
-    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (strncmp(p, "words ", 6) == 0)
-            words = p + 6;
+    const char *words = sim_uart_last_line(s, "words ");
     if (words)
-        fprintf(out, "  Last words on the matrix: %.*s%s", (int)strcspn(words, "\n"), words, eol);
+        fprintf(out, "  Last words on the matrix: %.*s%s", (int)strcspn(words + 6, "\n"), words + 6, eol);
     else
         fprintf(out, "%s", eol);
     /* the last sound, for a moment, in words: the terminal has no piezo */

@@ -119,24 +119,13 @@ static bool cursor_to(script_t *sc, uint8_t point)
 
 static bool enter_move(script_t *sc, const char *move, bool hold);
 
-/* The start of the latest line starting with `prefix` in the log, or NULL. */
-static const char *latest_line(const sim_t *s, const char *prefix)
-{
-    const char *found = NULL;
-    const size_t n = strlen(prefix);
-    for (const char *p = s->uart.text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (strncmp(p, prefix, n) == 0)
-            found = p;
-    return found;
-}
-
 /* Two players keep a cursor each (firmware/game/play.c): after a move the
  * cursor is where the other side left it. The mover comes from the log:
  * the game's first mover and the moves and undos since its start line. */
 static void after_move(script_t *sc)
 {
     const sim_t *s = sc->sim;
-    const char *start = latest_line(s, "start "), *resume = latest_line(s, "resume ");
+    const char *start = sim_uart_last_line(s, "start "), *resume = sim_uart_last_line(s, "resume ");
     if (resume > start) { /* resumed: whose turn it was is not in the log */
         if (!strstr(resume, " console "))
             sc->cursor = -1;
