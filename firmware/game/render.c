@@ -85,12 +85,6 @@ void render_bar(hal_canvas_t c, uint8_t colour)
         c[HAL_DISPLAY_H - 1u][x] = colour;
 }
 
-void render_fill_board(hal_canvas_t c, uint8_t colour)
-{
-    for (uint8_t p = 0; p < RULES_POINTS; p++)
-        c[render_point_y(p)][render_point_x(p)] = colour;
-}
-
 /* A pixel, unless it falls outside the canvas. */
 static void plot(hal_canvas_t c, int16_t x, uint8_t y, uint8_t colour)
 {

@@ -18,8 +18,6 @@
 #define COLOUR_SELECTED HAL_PIXEL(3, 3)
 #define COLOUR_TARGET HAL_PIXEL(1, 1)
 #define COLOUR_LAST_MOVE HAL_PIXEL(1, 1)
-#define COLOUR_MENU_ITEM HAL_PIXEL(1, 1)
-#define COLOUR_MENU_VALUE HAL_PIXEL(0, 3)
 
 typedef struct {
     const rules_pos_t *pos;
@@ -58,8 +56,6 @@ void render_game(hal_canvas_t c, const render_view_t *v);
 void render_final(hal_canvas_t c, const rules_pos_t *pos, uint8_t last_from, uint8_t winner);
 /* The whole bottom row in one colour (a winner, the match totals). */
 void render_bar(hal_canvas_t c, uint8_t colour);
-/* The 5x5 board area in one colour (a side shown as its colour). */
-void render_fill_board(hal_canvas_t c, uint8_t colour);
 /* A 3x5 glyph ('A'..'Z', '0'..'9', '-', '?') at x, y in a colour; x may
  * lie off either side (scrolling text): what falls outside the canvas is
  * not drawn. */
