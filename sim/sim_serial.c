@@ -5,7 +5,13 @@
  * With a bootloader (Intel hex, e.g. optiboot at 0x7E00) the chip is as
  * `make bootloader` leaves it: the bootloader, an erased application flash,
  * and the BOOTRST fuse programmed; `make flash PORT=<pty>` then talks to it
- * exactly as to a board. The ELF given only names the symbols (stack guard). */
+ * exactly as to a board. The ELF given only names the symbols (stack guard).
+ * The line has a bit rate at each end: the terminal's (its termios speed, as
+ * a programmer sets it) and the USART's (UBRR0, U2X0). When they differ each
+ * byte is passed on as the receiver would read it, sampling the sender's
+ * bits in the middle of its own (a wrong baud rate garbles the bytes as on a
+ * wire: the bootloader gets nonsense and the programmer no answer), and
+ * no faster than that rate carries them. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -28,12 +34,20 @@
 #define EXTRF 0x02
 #define OPEN_TIMEOUT_MS 60000.0 /* nobody opened the terminal: give up */
 #define STEP_MS 0.5
+#define UCSR0A_DATA_ADDR 0xC0
+#define UCSR0B_DATA_ADDR 0xC1
+#define UBRR0L_DATA_ADDR 0xC4
+#define UBRR0H_DATA_ADDR 0xC5
+#define U2X0 0x02
+#define RXEN0 0x10
+#define TXEN0 0x08
 
 typedef struct {
     sim_t *sim;
     int master;
     bool xoff;          /* the USART's receive buffer is full */
     uint8_t queue[4096]; /* bytes from the terminal not yet taken */
+    double line_free_ms; /* simulated time the wire is free for the next byte */
     size_t head, len;
 } serial_t;
 
@@ -56,11 +70,66 @@ static void on_xoff(struct avr_irq_t *irq, uint32_t value, void *param)
     ((serial_t *)param)->xoff = true;
 }
 
+/* The terminal's bit rate (what the programmer set), 0 if unknown. */
+static double term_baud(int master)
+{
+    struct termios t;
+    if (tcgetattr(master, &t) != 0) /* a pty master reads the terminal's settings */
+        return 0;
+    static const struct { speed_t code; double baud; } rates[] = {
+        {B1200, 1200},     {B2400, 2400},     {B4800, 4800},     {B9600, 9600},
+        {B19200, 19200},   {B38400, 38400},   {B57600, 57600},   {B115200, 115200},
+        {B230400, 230400}, {B460800, 460800}, {B500000, 500000}, {B1000000, 1000000},
+    };
+    const speed_t code = cfgetospeed(&t);
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+        if (rates[i].code == code)
+            return rates[i].baud;
+    return 0;
+}
+
+/* The USART's bit rate from UBRR0 and U2X0, 0 if the direction BIT
+ * (RXEN0, TXEN0) is off (then bytes pass as before the model). */
+static double uart_baud(const struct avr_t *avr, uint8_t enable_bit)
+{
+    if (!(avr->data[UCSR0B_DATA_ADDR] & enable_bit))
+        return 0;
+    const unsigned ubrr = ((unsigned)(avr->data[UBRR0H_DATA_ADDR] & 0x0F) << 8) | avr->data[UBRR0L_DATA_ADDR];
+    const double divider = (avr->data[UCSR0A_DATA_ADDR] & U2X0) ? 8.0 : 16.0;
+    return (double)avr->frequency / (divider * (ubrr + 1));
+}
+
+/* A byte sent at TX baud as a receiver at RX baud reads it: from the start
+ * bit's falling edge it samples data bit k at (k + 1.5) of its own bit times
+ * and the stop bit at 9.5; the sender's line is idle (high) after its stop
+ * bit. *framing: the stop bit read low. */
+static uint8_t sim_serial_resample(uint8_t b, double tx, double rx, bool *framing)
+{
+    uint8_t out = 0;
+    for (int k = 0; k <= 8; k++) {
+        const int j = (int)((k + 1.5) * tx / rx); /* the sender's bit at that instant */
+        const int level = j == 0 ? 0 : j <= 8 ? (b >> (j - 1)) & 1 : 1;
+        if (k < 8)
+            out |= (uint8_t)(level << k);
+        else
+            *framing = !level;
+    }
+    return out;
+}
+
 static void on_output(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq;
-    const uint8_t b = (uint8_t)value;
-    if (write(((serial_t *)param)->master, &b, 1) < 0) {
+    serial_t *se = param;
+    uint8_t b = (uint8_t)value;
+    const double tx = uart_baud(se->sim->avr, TXEN0), rx = term_baud(se->master);
+    if (tx > 0 && rx > 0 && tx != rx) {
+        bool framing = false;
+        b = sim_serial_resample(b, tx, rx, &framing);
+        if (framing)
+            b = 0; /* a raw terminal reads a framing error as a NUL */
+    }
+    if (write(se->master, &b, 1) < 0) {
         /* nobody is listening (the terminal is closed): the byte is lost, as on a wire */
     }
 }
@@ -81,8 +150,18 @@ static void pump(serial_t *se)
             se->queue[(se->head + se->len++) % sizeof se->queue] = buf[i];
     }
     avr_irq_t *in = avr_io_getirq(se->sim->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    while (se->len && !se->xoff) {
-        avr_raise_irq(in, se->queue[se->head]);
+    const double tx = se->len ? term_baud(se->master) : 0, rx = uart_baud(se->sim->avr, RXEN0);
+    const double now = sim_now_ms(se->sim);
+    if (se->line_free_ms < now)
+        se->line_free_ms = now;
+    while (se->len && !se->xoff && se->line_free_ms <= now + STEP_MS) {
+        if (tx > 0) /* a byte is 10 bits on the wire: the terminal sends no faster */
+            se->line_free_ms += 10000.0 / tx;
+        uint8_t b = se->queue[se->head];
+        bool framing = false; /* the USART would flag it (FE0); the byte arrives all the same */
+        if (tx > 0 && rx > 0 && tx != rx)
+            b = sim_serial_resample(b, tx, rx, &framing);
+        avr_raise_irq(in, b);
         se->head = (se->head + 1) % sizeof se->queue;
         se->len--;
     }
@@ -162,6 +241,13 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
     }
     sim_reset(s);
     avr->data[MCUSR_DATA_ADDR] |= EXTRF;
+    /* No stack guard while the terminal is open: the ELF's static data is
+     * not what runs then. A chip with only the bootloader, left alone or
+     * spoken to at a wrong baud rate, loops from the bootloader's timeout
+     * through the erased flash back into it, one return address deeper
+     * each time; a real chip wraps its stack round and goes on. */
+    const uint32_t heap_start = s->heap_start;
+    s->heap_start = 0;
     const double wall0 = wall_ms(), sim0 = sim_now_ms(s);
     double closed_at = -1;
     size_t mark = 0; /* the firmware's text starts after the programmer's bytes */
@@ -174,6 +260,7 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
                 usleep((useconds_t)((STEP_MS - behind) * 1000.0));
             if (!peer_open(se.master)) {
                 closed_at = sim_now_ms(s);
+                s->heap_start = heap_start;
                 mark = s->uart.len;
                 s->uart.echo = true;
             }
