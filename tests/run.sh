@@ -6,7 +6,8 @@
 #   unit  the cmocka suites, the include-layer and flash-budget checks
 #   sim   the command-line checks (tests/cli.sh), make flash against the
 #         simulated bootloader, make play in a terminal, every simulator script
-#   web   the browser build: its units in node, the page in Chromium
+#   web   the browser build: its units in node, the page in Chromium, the
+#         flasher (stk500.js, sim/web/flash.mjs against the simulated board)
 #   hw    the netlist against the board definition, the Nano's guide, the
 #         PCB (KiCad's DRC, pins on pads, Gerbers) and the printable case
 # cmocka suites count one per test case; each simulator script and each
@@ -72,7 +73,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
              } 2>&1)"
   fi
   if tier web; then
-    count "$({ node tests/web/units.mjs "$dir/../.."; node tests/web/browser.mjs "$dir/../.."; } 2>&1)"
+    count "$({ node tests/web/units.mjs "$dir/../.."; node tests/web/browser.mjs "$dir/../.."
+               # the flasher: its protocol, its command line against the simulated board
+               node tests/web/flash.mjs "$dir/../.."; } 2>&1)"
   fi
 fi
 if tier sim; then

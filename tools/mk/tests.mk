@@ -13,9 +13,23 @@ SIM_SCRIPTS := $(B)/sim-scripts
 sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf tools/simgen/sim_scripts.sh
 	@tools/simgen/sim_scripts.sh $(SIM_SCRIPTS) $(B) "$(OTHER_BOARDS)"
 
+# The web flasher's boards (tests/web/flash.mjs): optiboot at 115200 and 57600 baud,
+# and the old Nano's bootloader as Debian's arduino-core-avr ships it
+# (ATmegaBOOT, 57600 baud, 2 KB at 0x7800), without its start record.
+FLASH_TEST_BOOT := $(BOOTLOADER) $(B)/bootloader/optiboot-57600.hex $(B)/bootloader/atmegaboot-old-nano.hex
+$(B)/bootloader/optiboot-57600.hex: $(OPTIBOOT_DIR)/optiboot.c
+	@mkdir -p $(@D)
+	@echo "  AVR  $@"
+	$(Q)$(AVR_CC) $(filter-out -DBAUD_RATE=%,$(OPTIBOOT_FLAGS)) -DBAUD_RATE=57600 -I$(OPTIBOOT_DIR) \
+	  -o $(@:.hex=.elf) $< 2>/dev/null
+	$(Q)avr-objcopy -j .text -j .data -O ihex $(@:.hex=.elf) $@.tmp && grep -v '^:04000003' $@.tmp > $@ && rm $@.tmp
+$(B)/bootloader/atmegaboot-old-nano.hex: /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
+	@mkdir -p $(@D)
+	$(Q)grep -v '^:04000003' $< > $@
+
 RUN_TESTS = tests/run.sh $(1) $(H)/tests $(SIM) $(FW)/firmware.elf $(SIM_SCRIPTS) -- $(HOST_TESTS)
 test: deps
-	@$(MAKE) --no-print-directory all sim-scripts hardware web
+	@$(MAKE) --no-print-directory all sim-scripts hardware web $(FLASH_TEST_BOOT)
 	@$(call RUN_TESTS,)
 
 # The tiers (tests/run.sh): each builds what it needs and runs its tests.
@@ -31,7 +45,7 @@ test-sim: deps
 	@$(MAKE) --no-print-directory all sim-scripts dist
 	@$(call RUN_TESTS,--tiers sim)
 test-web: deps
-	@$(MAKE) --no-print-directory boards web
+	@$(MAKE) --no-print-directory boards web $(FLASH_TEST_BOOT)
 	@$(call RUN_TESTS,--tiers web)
 test-hw: deps
 	@$(MAKE) --no-print-directory hardware
@@ -42,5 +56,5 @@ test-hw: deps
 # generated one), T=cli (the checks that are neither).
 test-one: deps
 	@if echo " $(HOST_TESTS) " | grep -q " $(T) "; then $(MAKE) --no-print-directory $(H)/tests/$(T); \
-	  else $(MAKE) --no-print-directory all sim-scripts hardware web; fi
+	  else $(MAKE) --no-print-directory all sim-scripts hardware web $(FLASH_TEST_BOOT); fi
 	@$(call RUN_TESTS,--only "$(T)")

@@ -4,6 +4,7 @@ import { Buttons, BUTTONS } from './buttons.js';
 import { Buzzer } from './buzzer.js';
 import { Display595 } from './display595.js';
 import { EEPROMStore } from './eeprom_store.js';
+import { initFlash } from './flash_page.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
@@ -140,6 +141,7 @@ async function main() {
   ]);
   document.title = `Jarmo console (${name})`;
   listFirmware($('#firmware')).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
+  initFlash($('#flash'), { board: name }).catch((e) => console.error('flash section:', e));
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
   const mcu = new MCU(loadHex(hex), board.f_cpu, eeprom);
   const display = board.display === 'ws2812' ? new DisplayWS2812(mcu, board) : new Display595(mcu, board);
