@@ -7,7 +7,8 @@
 #   sim   the command-line checks (tests/cli.sh), make flash against the
 #         simulated bootloader, make play in a terminal, every simulator script
 #   web   the browser build: its units in node, the page in Chromium, the
-#         flasher (stk500.js, sim/web/flash.mjs against the simulated board)
+#         flasher (stk500.js, sim/web/flash.mjs and the page's Flash button
+#         against the simulated board)
 #   hw    the netlist against the board definition, the Nano's guide, the
 #         PCB (KiCad's DRC, pins on pads, Gerbers) and the printable case
 # cmocka suites count one per test case; each simulator script and each
@@ -74,8 +75,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
   fi
   if tier web; then
     count "$({ node tests/web/units.mjs "$dir/../.."; node tests/web/browser.mjs "$dir/../.."
-               # the flasher: its protocol, its command line against the simulated board
-               node tests/web/flash.mjs "$dir/../.."; } 2>&1)"
+               # the flasher: its protocol, its command line against the simulated
+               # board, the page's Flash section (Web Serial bridged to that board)
+               node tests/web/flash.mjs "$dir/../.."; node tests/web/flash_browser.mjs "$dir/../.."; } 2>&1)"
   fi
 fi
 if tier sim; then

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import tty from 'node:tty';
+import { fileURLToPath } from 'node:url';
 import { parseHex } from './src/hex.js';
 import { BAUD_RATES, ByteQueue, FlashError, flash } from './src/stk500.js';
 
@@ -78,7 +79,12 @@ export function openPort(path, baud) {
     close() {
       if (closed) return;
       closed = true;
-      input.destroy(); // closes fd
+      input.destroy(); // closes the stream's own descriptor (libuv reopens the tty for it)
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // already closed
+      }
     },
   };
 }
@@ -145,7 +151,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('flash.mjs')) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {
   main().then((rc) => {
     process.exitCode = rc;
     // a tty read stream can hold the loop open a moment after destroy
