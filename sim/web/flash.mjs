@@ -4,9 +4,11 @@
 //   node sim/web/flash.mjs --port PATH [--baud 115200|57600] FILE.hex
 // Exit 0 only when the board's flash was read back equal to FILE; otherwise
 // one line on stderr saying why, and exit 1 (2: bad usage).
-// Opening the port is the reset (the serial adapter raises DTR on open,
-// which resets the board through its capacitor, as avrdude relies on); the
-// port is set raw at the baud rate with stty, on this very open file.
+// Opening the port is the reset: the serial adapter raises DTR on open,
+// which resets the board through its capacitor (hupcl drops it again on
+// close, so the next open resets too). The port is set raw at the baud
+// rate with stty, on this very open file (a second open would reset the
+// board again).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import tty from 'node:tty';
@@ -47,7 +49,7 @@ export function openPort(path, baud) {
     fs.closeSync(fd);
     throw new FlashError('no-port', `${path} is not a serial port`);
   }
-  const stty = spawnSync('stty', ['raw', '-echo', '-hupcl', String(baud)], { stdio: [fd, 'ignore', 'pipe'] });
+  const stty = spawnSync('stty', ['raw', '-echo', 'hupcl', String(baud)], { stdio: [fd, 'ignore', 'pipe'] });
   if (stty.status !== 0) {
     fs.closeSync(fd);
     throw new FlashError('no-port', `cannot set ${path} to ${baud} baud: ${String(stty.stderr).trim()}`);

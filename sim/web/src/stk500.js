@@ -140,7 +140,6 @@ export class STK500 {
     this.timeoutMs = timeoutMs;
     this.at = 0; // the byte address being worked on, for messages
     this.doing = 'talking to the board';
-    this.synced = false;
   }
 
   // A failed read as the person should hear it.
@@ -210,7 +209,6 @@ export class STK500 {
         if (last[0] === STK_INSYNC && last[1] === STK_OK) {
           await sleep(30); // the answers to earlier tries, if any, then a clean line
           this.t.queue.clear();
-          this.synced = true;
           return;
         }
         junk++;
