@@ -5,10 +5,11 @@
 // pseudo-terminal that tests/flash.sh uses, through the command line's own
 // serial code (sim/web/flash.mjs openPort): the page's code end to end, a
 // good flash that boots, and a cable pulled mid-way.
-// Prints "[       OK ] web flash-NAME" or "[  FAILED  ] web flash-NAME: why".
+// Prints "[       OK ] web flash-NAME" or "[  FAILED  ] web flash-NAME: why";
+// the section after the good flash: BUILD_DIR/web-test/flash.png.
 //   node tests/web/flash_browser.mjs BUILD_DIR
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
@@ -153,9 +154,12 @@ try {
       text: document.querySelector('#flash-unsupported').textContent,
       shown: !document.querySelector('#flash-unsupported').hidden,
       disabled: document.querySelector('#flash-button').disabled,
+      formShown: document.querySelector('.flash-form').getBoundingClientRect().height > 0,
+      barShown: document.querySelector('#flash-progress').getBoundingClientRect().height > 0,
     }));
     await context.close();
-    if (!r.shown || !r.disabled || !r.text.includes('cannot reach a serial port')) throw new Error(JSON.stringify(r));
+    if (!r.shown || !r.disabled || r.formShown || r.barShown || !r.text.includes('cannot reach a serial port'))
+      throw new Error(JSON.stringify(r));
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     return r.text;
   });
@@ -190,6 +194,8 @@ try {
     }
     const progress = await page.evaluate(() => document.querySelector('#flash-progress').value);
     const signals = await page.evaluate(() => window.serialSignals.map((x) => x.dataTerminalReady));
+    mkdirSync(`${build}/web-test`, { recursive: true });
+    await (await page.$('#flash')).screenshot({ path: `${build}/web-test/flash.png` });
     const code = await b.ended;
     await context.close();
     if (progress !== 1) throw new Error(`progress ${progress}`);

@@ -106,6 +106,7 @@ export async function initFlash(root, { board } = {}) {
   if (!serial) {
     $('#flash-unsupported').textContent = NO_WEB_SERIAL;
     $('#flash-unsupported').hidden = false;
+    $('.flash-form').hidden = true;
     button.disabled = true;
     root.dataset.serial = 'none';
     return;
