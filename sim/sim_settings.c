@@ -10,6 +10,8 @@
 #include "hal.h"
 #include "settings_text.h"
 #include "sim.h"
+#include "sim_script.h"
+#include "sim_settings.h"
 
 /* settings.c and nv_record.c reach the EEPROM through the HAL: here it
  * is the simulated chip's bytes. */
@@ -35,3 +37,20 @@ bool sim_settings_set(sim_t *s, const char *assignment, char *why, size_t why_le
     settings_text_drop_game(); /* the console starts a new match with these */
     return true;
 }
+
+/* set NAME=VALUE: a setting into the EEPROM (sim_settings.c); the console
+ * reads its settings when it starts, so this comes first or before a reset. */
+static bool cmd_set(script_t *sc, const script_args_t *a)
+{
+    char why[160];
+    if (!sim_settings_set(sc->sim, a->argv[0], why, sizeof why)) {
+        script_fail(sc, "set %s: %s", a->argv[0], why);
+        sim_settings_usage(stderr);
+    }
+    return true;
+}
+
+const sim_command_t sim_settings_commands[] = {
+    {"set", 1, 1, cmd_set, "set NAME=VALUE"},
+    {NULL, 0, 0, NULL, NULL},
+};
