@@ -43,6 +43,21 @@ function section(file, name) {
 }
 const legendMd = () => section('docs/display.md', 'legend');
 
+// the legend's looks as the LEDs look on the page: a swatch before each
+// row whose first cell names colours ("dim green / red")
+const LOOKS = { 'dim green': 'g', 'bright green': 'G', 'dim yellow': 'y', 'bright yellow': 'Y', red: 'r' };
+function swatches(html) {
+  return html.replace(/<tr>\n<td>([^<]*)<\/td>/g, (all, cell) => {
+    const m = cell.match(/^(dim|bright) (green|yellow)( \/ red)?/);
+    if (!m) return all;
+    const first = LOOKS[`${m[1]} ${m[2]}`];
+    const second = m[3] ? (m[1] === 'dim' ? 'r' : 'R') : '';
+    const blink = /blinking/.test(cell) ? ' blink' : '';
+    const dots = [first, second].filter(Boolean).map((c) => `<span class="swatch${blink}" data-color="${c}"></span>`).join('');
+    return `<tr>\n<td>${dots} ${cell}</td>`;
+  });
+}
+
 // <!-- include: FILE.md#NAME --> in a doc: that section of the other doc
 const expandIncludes = (text) =>
   text.replace(/<!-- include: ([\w-]+\.md)#([\w-]+) -->/g, (_, file, name) => section(`docs/${file}`, name));
@@ -95,7 +110,7 @@ const fill = (template, name, html) => {
 };
 let index = readFileSync('sim/web/index.html', 'utf8');
 index = fill(index, 'teach', teach());
-index = fill(index, 'legend', md.render(legendMd()));
+index = fill(index, 'legend', swatches(md.render(legendMd())));
 index = fill(index, 'diagram', diagram(readFileSync(join(out, 'links.txt'), 'utf8')));
 writeFileSync(join(out, 'index.html'), index);
 
