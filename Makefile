@@ -51,7 +51,7 @@ BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1
 # rules_text.c (position text, stdio) is host-only.
 RULES_SRC := $(filter-out %/rules_text.c,$(wildcard firmware/rules/*.c))
 RULES_HOST_SRC := $(RULES_SRC) firmware/rules/rules_text.c
-AI_SRC := firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c
+AI_SRC := firmware/ai/ai_root.c firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c
 STORAGE_SRC := $(wildcard firmware/storage/*.c)
 GAME_SRC := $(wildcard firmware/game/*.c)
 HAL_AVR_SRC := $(filter-out %/stack_paint.c,$(wildcard hal/avr/*.c))
@@ -69,11 +69,8 @@ HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
 # object lists: AVR
 aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
 AVR_RULES := $(call aobj,$(RULES_SRC))
-# the AVR's make/unmake and generators (firmware/ai/ai_board_avr.S), the
-# evaluation's off-board term (firmware/ai/ai_eval_avr.S), negamax and
-# quiescence's move loop (firmware/ai/ai_search_avr.S) in assembler
-AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/firmware/ai/ai_eval_avr.o \
-  $(A)/obj/firmware/ai/ai_search_avr.o $(A)/obj/gen/ai_tables.o
+# the AVR's make/unmake and generators (firmware/ai/ai_board_avr.S)
+AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/gen/ai_tables.o
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 

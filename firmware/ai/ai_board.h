@@ -23,10 +23,11 @@
  * the AVR compiled for size, not speed like the rest of the AI objects
  * (Makefile: AVR_AI_FAST), which leaves flash for the evaluation. */
 #ifdef __AVR__
-#define AI_RARELY_RUN __attribute__((optimize("Os")))
+#define AI_FOR_SIZE __attribute__((optimize("Os")))
 #else
-#define AI_RARELY_RUN
+#define AI_FOR_SIZE
 #endif
+#define AI_RARELY_RUN AI_FOR_SIZE
 
 /* cell byte: side bits, mark, and the piece's slot in its side's list */
 #define AI_CELL_WHITE 0x01u

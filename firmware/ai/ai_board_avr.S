@@ -1088,12 +1088,6 @@ ai_tactical_moves:
     pop r7
     pop r6
     ret
-/* The same for an assembler caller that keeps r6, r7, r12-r17, r28 and r29
- * itself (ai_quiesce_moves, which saves them anyway): no saving twice.
- * Clobbers them, T, and what a C function may clobber. */
-    .global ai_tactical_moves_unsaved
-ai_tactical_moves_unsaved:
-    clt
 .Lt_body:
     movw r14, r24                   /* the next entry: buf */
     clr r18                         /* none yet */

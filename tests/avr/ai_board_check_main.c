@@ -8,22 +8,17 @@
  * the host, where make/unmake are the C twin.
  * Every eighth ply it also gives the side to move a back-and-forth chain
  * of each length that its first plain step continues (the chain's limit and
- * its length saturating at 4). After every make it compares the
- * evaluation's off-board term and jasir's blocked pieces (ai_eval_avr.S)
- * with their C twins. Prints
- * "board ok POSITIONS MOVES FULL GENERAL OFF BLOCKED CRAFTED", FULL the moves that
+ * its length saturating at 4). Prints
+ * "board ok POSITIONS MOVES FULL GENERAL CRAFTED", FULL the moves that
  * continued a 4-long chain, GENERAL the moves past the plain step's and the
  * capture's fast paths (placements, arrivals that spend a mark, arriving
- * captures), OFF the positions after a make whose off-board term is not 0,
- * BLOCKED those whose blocked-piece value is not 0,
- * CRAFTED the positions built to reach an owed return (check_crafted), or
+ * captures), CRAFTED the positions built to reach an owed return (check_crafted), or
  * "board mismatch ..." at the
  * first difference and stops (tests/sim/avr-ai-board.script waits for the
  * counts, so a run cut short fails too). */
 #include <string.h>
 
 #include "ai/ai_board.h"
-#include "ai/ai_eval.h"
 #include "test_uart.h"
 
 #define GAMES 12    /* per rule set */
@@ -38,7 +33,7 @@ static uint32_t next_random(void)
     return rng;
 }
 
-static uint32_t positions, moves, full_chains, general_moves, off_board, blocked;
+static uint32_t positions, moves, full_chains, general_moves;
 
 static void fail(const char *what, uint8_t set, uint8_t game, uint8_t ply, rules_move_t m)
 {
@@ -177,19 +172,6 @@ static uint8_t check_position(const rules_pos_t *p, uint8_t set, uint8_t g, uint
         ai_make(core[i], &au);
         if (!same_as(&q))
             fail("after make", set, g, ply, core[i]);
-        /* the evaluation's off-board term: the assembler against its C twin */
-        const int16_t off = ai_off_board_diff();
-        if (off != ai_off_board_diff_ref())
-            fail("off-board value", set, g, ply, core[i]);
-        if (off)
-            off_board++;
-        /* jasir's blocked pieces: the assembler against its C twin (both
-         * count them in every rule set) */
-        const int16_t b = ai_blocked_value();
-        if (b != ai_blocked_value_ref())
-            fail("blocked value", set, g, ply, core[i]);
-        if (b)
-            blocked++;
         ai_unmake(core[i], &au);
         if (!same_board(&before, &ai_board))
             fail("after unmake", set, g, ply, core[i]);
@@ -279,10 +261,6 @@ int main(void)
     test_uart_number(full_chains);
     test_uart_put(' ');
     test_uart_number(general_moves);
-    test_uart_put(' ');
-    test_uart_number(off_board);
-    test_uart_put(' ');
-    test_uart_number(blocked);
     test_uart_put(' ');
     test_uart_number(crafted);
     test_uart_put('\n');

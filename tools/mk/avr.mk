@@ -9,10 +9,7 @@ $(A)/obj/%.o: %.c
 # The AI's search and board are the hot path: compiled for speed (make bench
 # measures both the speed and the flash this costs).
 AVR_AI_FAST := -O2 -mno-call-prologues
-# ...except the search's C on the AVR, which is the root and the set-up
-# (negamax and quiescence are assembler there): compiled for size, it
-# gives the console's words 110 B at no measurable speed (make bench)
-$(A)/obj/firmware/ai/ai_search.o: AVR_AI_FAST :=
+$(A)/obj/firmware/ai/ai_root.o: AVR_AI_FAST :=
 $(A)/obj/firmware/ai/%.o: firmware/ai/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@ (speed)"
