@@ -224,7 +224,7 @@ void ai_quiet_links_c(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_
 {
     link_loop(GEN_QUIET, l, banned_from, banned_to);
 }
-static __attribute__((noinline)) void generate_quiet(void)
+AI_FOR_SIZE static __attribute__((noinline)) void generate_quiet(void)
 {
     const uint8_t s = B.stm;
     const uint8_t banned_from = set_banned_step(s);
