@@ -1,5 +1,5 @@
-/* Assembler macros the AI's .S files share (ai_board_avr.S,
- * ai_search_avr.S); the assembler reads this file only. */
+/* Assembler macros the AI's .S files share; the assembler reads this file
+ * only. Offsets and bits come from the generated ai_asm_offsets.h. */
 #ifndef JARMO_AI_ASM_H
 #define JARMO_AI_ASM_H
 

@@ -5,12 +5,11 @@
  * return point either), about 35%; a general path for the rest
  * (placements, arrivals that spend a mark and the pieces they bring back,
  * arriving captures). Also the tactical generator and the quiet
- * generator's link loop. The C twins of this code are the host build's
- * ai_make / ai_unmake (make_general, unmake_general) and generators in
- * ai_board.c (tests/test_ai_board.c checks them against the rules core);
- * tests/avr/ai_board_check_main.c checks this file against the AVR's rules
- * core, and the AVR build must choose the same moves with the same node
- * counts as the host (build/sim-scripts/avr-ai-same-as-host).
+ * generator's link loop: ai_make_asm, ai_unmake_asm, ai_tactical_moves_asm,
+ * ai_shielded_moves_asm, ai_quiet_links_asm, each the assembler of its
+ * NAME_c in ai_board.c, the reference (firmware/ai/ai_board.h picks one by
+ * AI_ASM). tests/avr/ai_asm_check_main.c compares each with its C call by
+ * call, byte for byte (tests/sim/avr-ai-asm.script).
  *
  * Why assembler: the compiled plain step saved and restored ten registers
  * and recomputed each side-indexed address, the compiled general case 18;
@@ -21,14 +20,9 @@
  * avr-gcc ABI: m in r25:r24, u in r23:r22; r18-r27, r30, r31 and r0 free;
  * r1 is zero and stays so. */
 #include "ai_asm.h"
-#include "ai_board_offsets.h"
+#include "ai_asm_offsets.h" /* generated from ai_asm_offsets.c */
 
 #define BOARD ai_board
-
-/* s * AI_SIDE_PIECES is computed as (s << 2) + s below */
-#if AI_ASM_SIDE_PIECES != 5
-#error "ai_board_avr.S multiplies by 5: AI_SIDE_PIECES changed"
-#endif
 
 /* dst = the move's to-point, bits 5-9 of r25:r24 (dst, tmp: r16-r31) */
 .macro move_to dst, tmp
@@ -459,9 +453,9 @@
 .endm
 
     .section .text.ai_make,"ax",@progbits
-    .global ai_make
-    .type ai_make, @function
-ai_make:
+    .global ai_make_asm
+    .type ai_make_asm, @function
+ai_make_asm:
     /* a plain step? m's high byte 0x7C-0x7F (no capture, no return point),
      * and not a placement */
     mov r18, r25
@@ -721,14 +715,14 @@ take_victim_1:
 take_victim_0:
     take_victim_side 0
     ret
-    .size ai_make, . - ai_make
+    .size ai_make_asm, . - ai_make_asm
 
     .section .text.ai_unmake,"ax",@progbits
 .Lunmake_general_near:
     rjmp .Lunmake_general
-    .global ai_unmake
-    .type ai_unmake, @function
-ai_unmake:
+    .global ai_unmake_asm
+    .type ai_unmake_asm, @function
+ai_unmake_asm:
     /* the plain step ai_make made (u->flags 0: no mark spent, no capture;
      * a marked piece's mark travels in its cell byte) */
     mov r18, r25
@@ -869,7 +863,7 @@ remove_last:
     board_x AI_OFF_CELL, r22
     st X, r1
     ret
-    .size ai_unmake, . - ai_unmake
+    .size ai_unmake_asm, . - ai_unmake_asm
 
 /* uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap), and
  * ai_shielded_moves for jasir's shielded captures only: the tactical
@@ -1057,14 +1051,14 @@ remove_last:
 .endm
 
     .section .text.ai_tactical_moves,"ax",@progbits
-    .global ai_shielded_moves
-    .type ai_shielded_moves, @function
-ai_shielded_moves:
+    .global ai_shielded_moves_asm
+    .type ai_shielded_moves_asm, @function
+ai_shielded_moves_asm:
     set                             /* shielded captures wanted */
     rjmp 1f
-    .global ai_tactical_moves
-    .type ai_tactical_moves, @function
-ai_tactical_moves:
+    .global ai_tactical_moves_asm
+    .type ai_tactical_moves_asm, @function
+ai_tactical_moves_asm:
     clt
 1:  push r6
     push r7
@@ -1088,12 +1082,6 @@ ai_tactical_moves:
     pop r7
     pop r6
     ret
-/* The same for an assembler caller that keeps r6, r7, r12-r17, r28 and r29
- * itself (ai_quiesce_moves, which saves them anyway): no saving twice.
- * Clobbers them, T, and what a C function may clobber. */
-    .global ai_tactical_moves_unsaved
-ai_tactical_moves_unsaved:
-    clt
 .Lt_body:
     movw r14, r24                   /* the next entry: buf */
     clr r18                         /* none yet */
@@ -1108,7 +1096,7 @@ ai_tactical_moves_unsaved:
     tactical_side 0
 .Lt_black:
     tactical_side 1
-    .size ai_tactical_moves, . - ai_shielded_moves
+    .size ai_tactical_moves_asm, . - ai_shielded_moves_asm
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t
  * banned_to): the quiet generator's link loop (the host's twin is
@@ -1180,9 +1168,9 @@ ai_tactical_moves_unsaved:
 .endm
 
     .section .text.ai_quiet_links,"ax",@progbits
-    .global ai_quiet_links
-    .type ai_quiet_links, @function
-ai_quiet_links:
+    .global ai_quiet_links_asm
+    .type ai_quiet_links_asm, @function
+ai_quiet_links_asm:
     push r12
     push r13
     push r14
@@ -1221,7 +1209,7 @@ ai_quiet_links:
     pop r13
     pop r12
     ret
-    .size ai_quiet_links, . - ai_quiet_links
+    .size ai_quiet_links_asm, . - ai_quiet_links_asm
 
 /* ai_push_returns: push_returns in ai_board.c, its host twin, for the
  * tactical generator above (its registers, not the C ABI). An arrival
