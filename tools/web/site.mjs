@@ -114,7 +114,10 @@ index = fill(index, 'legend', swatches(md.render(legendMd())));
 index = fill(index, 'diagram', diagram(readFileSync(join(out, 'links.txt'), 'utf8')));
 writeFileSync(join(out, 'index.html'), index);
 
-const docs = readdirSync('docs').filter((f) => f.endsWith('.md')).sort();
+// the players' pages first, then the makers'
+const FIRST = ['manual.md', 'quickref.md', 'rules.md', 'display.md'];
+const rank = (f) => (FIRST.includes(f) ? FIRST.indexOf(f) : FIRST.length);
+const docs = readdirSync('docs').filter((f) => f.endsWith('.md')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const nav = docs.map((f) => `<a href="${basename(f, '.md')}.html">${basename(f, '.md')}</a>`).join(' · ');
 for (const f of docs) {
   const text = expandIncludes(readFileSync(join('docs', f), 'utf8'));
