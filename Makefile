@@ -13,9 +13,14 @@
 # Header dependencies come from the compiler (-MMD -MP).
 
 BOARD ?= jarmo-handheld
+# AI_ASM=1 (the default): the AI's make/unmake and generators are the
+# assembler's on the AVR (firmware/ai/ai_board_avr.S); AI_ASM=0: the C
+# reference's, and no assembler object is linked. The choice is made in
+# firmware/ai/ai_board.h; AI_ASM=0 builds everything under build/ai-c/.
+AI_ASM ?= 1
 # V=1 shows the full commands
 Q := $(if $(V),,@)
-B := build
+B := build$(if $(filter 0,$(AI_ASM)),/ai-c)
 H := $(B)/host
 A := $(B)/avr
 FW := $(B)/$(BOARD)
@@ -33,7 +38,7 @@ AVR_MCU := atmega328p
 # compiling too, so the assembler keeps the relocations the linker needs to
 # move code (firmware/ai/ai_board_avr.S branches across a relaxed jmp)
 AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
-  -ffunction-sections -fdata-sections -mcall-prologues -mrelax -Ifirmware -Ihal $(DEPFLAGS)
+  -ffunction-sections -fdata-sections -mcall-prologues -mrelax -DAI_ASM=$(AI_ASM) -Ifirmware -Ihal $(DEPFLAGS)
 AVR_LDFLAGS := -Wl,--gc-sections
 # The board's game, storage and HAL objects are optimised across files at
 # link time (-flto: 806 B of the handheld's flash). The rules core and the
@@ -51,7 +56,7 @@ BOARD_FLAGS = -DBOARD_HEADER='"$(CURDIR)/board-defs/$(1).h"' -DJARMO_BOARD='"$(1
 # rules_text.c (position text, stdio) is host-only.
 RULES_SRC := $(filter-out %/rules_text.c,$(wildcard firmware/rules/*.c))
 RULES_HOST_SRC := $(RULES_SRC) firmware/rules/rules_text.c
-AI_SRC := firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c
+AI_SRC := firmware/ai/ai_root.c firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c
 STORAGE_SRC := $(wildcard firmware/storage/*.c)
 GAME_SRC := $(wildcard firmware/game/*.c)
 HAL_AVR_SRC := $(filter-out %/stack_paint.c,$(wildcard hal/avr/*.c))
@@ -69,11 +74,10 @@ HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
 # object lists: AVR
 aobj = $(patsubst %.c,$(A)/obj/%.o,$(1))
 AVR_RULES := $(call aobj,$(RULES_SRC))
-# the AVR's make/unmake and generators (firmware/ai/ai_board_avr.S), the
-# evaluation's off-board term (firmware/ai/ai_eval_avr.S), negamax and
-# quiescence's move loop (firmware/ai/ai_search_avr.S) in assembler
-AVR_AI := $(call aobj,$(AI_SRC)) $(A)/obj/firmware/ai/ai_board_avr.o $(A)/obj/firmware/ai/ai_eval_avr.o \
-  $(A)/obj/firmware/ai/ai_search_avr.o $(A)/obj/gen/ai_tables.o
+# the AVR's make/unmake and generators in assembler (firmware/ai/ai_board_avr.S),
+# unless AI_ASM=0
+AVR_AI_ASM := $(A)/obj/firmware/ai/ai_board_avr.o
+AVR_AI := $(call aobj,$(AI_SRC)) $(if $(filter 0,$(AI_ASM)),,$(AVR_AI_ASM)) $(A)/obj/gen/ai_tables.o
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 
@@ -90,7 +94,7 @@ HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
-firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(BOOTLOADER) $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(A)/ai_board_check.elf $(A)/stack_overflow.elf \
+firmware: $(FW)/firmware.elf $(FW)/firmware.hex $(BOOTLOADER) $(B)/jarmo-handheld/blank_test.elf $(A)/perft.elf $(A)/ai_bench.elf $(if $(filter 0,$(AI_ASM)),,$(A)/ai_asm_check.elf) $(A)/stack_overflow.elf \
   $(A)/rules_core.o
 # Every board's firmware and simulator.
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(call sim_of,$(b)))

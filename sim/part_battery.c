@@ -9,6 +9,7 @@
 #include <simavr/sim_avr.h>
 
 #include "sim.h"
+#include "sim_script.h"
 #include "sim_battery.h"
 #include BOARD_HEADER
 
@@ -57,4 +58,23 @@ void sim_battery_set_mv(unsigned mv)
 
 unsigned sim_battery_mv(void) { return pack_mv; }
 
-const sim_part_t sim_part_battery = {"battery", attach, reset, NULL};
+/* ---- its script commands (docs/sim.md) ---- */
+/* battery MV: the cells' voltage from now on (part_battery.c) */
+static bool cmd_battery(script_t *sc, const script_args_t *a)
+{
+    unsigned long mv;
+    if (!sim_battery_sensed())
+        script_fail(sc, "battery: this board senses no battery (board-defs: BOARD_BATT_...)");
+    else if (!script_parse_uint(a->argv[0], SIM_BATTERY_MAX_MV, &mv))
+        script_fail(sc, "battery: '%s' is not a voltage in mV (0..%u)", a->argv[0], SIM_BATTERY_MAX_MV);
+    else
+        sim_battery_set_mv((unsigned)mv);
+    return true;
+}
+
+const sim_command_t battery_commands[] = {
+    {"battery", 1, 1, cmd_battery, "battery MV"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_battery = {"battery", attach, reset, NULL, battery_commands};

@@ -8,6 +8,7 @@
 #include <simavr/sim_avr.h>
 
 #include "sim.h"
+#include "sim_script.h"
 #include BOARD_HEADER
 
 
@@ -41,7 +42,52 @@ void sim_buttons_release_all(sim_t *s)
 
 static void attach(sim_t *s) { sim_buttons_release_all(s); }
 
-const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all, NULL};
+/* ---- its script commands (docs/sim.md) ---- */
+static int want_button(script_t *sc, const char *name)
+{
+    const int b = sim_button_by_name(name);
+    if (b < 0)
+        script_fail(sc, "unknown button '%s' (up, down, left, right, a, b)", name);
+    return b;
+}
+
+static bool cmd_press(script_t *sc, const script_args_t *a)
+{
+    const int b = want_button(sc, a->argv[0]);
+    if (b >= 0)
+        sim_button(sc->sim, b, strcmp(a->line, "press") == 0 || strncmp(a->line, "press ", 6) == 0);
+    return true;
+}
+
+static bool cmd_tap(script_t *sc, const script_args_t *a)
+{
+    double ms = SCRIPT_TAP_MS;
+    const int b = want_button(sc, a->argv[0]);
+    if (b < 0 || (a->argc == 2 && !script_want_ms(sc, a->argv[1], &ms)))
+        return true;
+    return script_tap(sc, b, ms);
+}
+
+static bool cmd_bounce(script_t *sc, const script_args_t *a)
+{
+    unsigned long n;
+    if (!script_parse_uint(a->argv[0], 20, &n))
+        script_fail(sc, "bounce: '%s' is not a count 0..20", a->argv[0]);
+    else
+        sc->sim->buttons.bounce = (unsigned)n;
+    return true;
+}
+
+const sim_command_t buttons_commands[] = {
+    {"press", 1, 1, cmd_press, "press BUTTON"},
+    {"release", 1, 1, cmd_press, "release BUTTON"},
+    {"tap", 1, 2, cmd_tap, "tap BUTTON [MS]"},
+    {"hold", 2, 2, cmd_tap, "hold BUTTON MS"},
+    {"bounce", 1, 1, cmd_bounce, "bounce N"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all, NULL, buttons_commands};
 
 int sim_button_by_name(const char *name)
 {

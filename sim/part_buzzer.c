@@ -2,11 +2,13 @@
  * frequency (from the regular half periods) and duration; script runs print
  * them as "tone: F Hz for D ms". */
 #include <stdio.h>
+#include <math.h>
 
 #include <simavr/avr_ioport.h>
 #include <simavr/sim_avr.h>
 
 #include "sim.h"
+#include "sim_script.h"
 #include BOARD_HEADER
 
 #define TONE_GAP_MS 20.0 /* a buzzer silent this long has ended its tone */
@@ -67,4 +69,45 @@ static void attach(sim_t *s)
         SIM_PIN_IRQ(s, BOARD_BUZZER_PORT, BOARD_BUZZER_BIT), on_buzzer, s);
 }
 
-const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL};
+/* ---- its script commands (docs/sim.md) ---- */
+static bool cmd_expect_tone(script_t *sc, const script_args_t *a)
+{
+    double want;
+    if (!script_parse_number(a->argv[0], 100000, &want) || want <= 0) {
+        script_fail(sc, "expect-tone: '%s' is not a frequency in Hz", a->argv[0]);
+        return true;
+    }
+    const sim_buzzer_t *z = &sc->sim->buzzer;
+    bool found = false;
+    for (size_t i = sc->tone_mark; i < z->tone_count && !found; i++)
+        if (fabs(z->tones[i].freq_hz - want) <= want * 0.03) {
+            found = true;
+            sc->tone_mark = i + 1;
+        }
+    if (!found && z->on && fabs(z->freq - want) <= want * 0.03) {
+        found = true; /* still sounding */
+        sc->tone_mark = z->tone_count + 1;
+    }
+    if (!found)
+        script_fail(sc, "no %s Hz tone since the last check", a->argv[0]);
+    return true;
+}
+
+static bool cmd_expect_no_tone(script_t *sc, const script_args_t *a)
+{
+    (void)a;
+    const sim_buzzer_t *z = &sc->sim->buzzer;
+    if (z->tone_count > sc->tone_mark || z->on)
+        script_fail(sc, "a tone sounded since the last check (%.0f Hz)",
+             z->on ? z->freq : z->tones[z->tone_count - 1].freq_hz);
+    sc->tone_mark = z->tone_count;
+    return true;
+}
+
+const sim_command_t buzzer_commands[] = {
+    {"expect-tone", 1, 1, cmd_expect_tone, "expect-tone HZ"},
+    {"expect-no-tone", 0, 0, cmd_expect_no_tone, "expect-no-tone"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL, buzzer_commands};

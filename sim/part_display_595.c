@@ -128,7 +128,7 @@ static void reset(sim_t *s)
 #endif
 }
 
-const sim_part_t sim_part_display_595 = {"display-595", attach, reset, NULL};
+const sim_part_t sim_part_display_595 = {"display-595", attach, reset, NULL, NULL};
 
 void sim_view(sim_t *s, matrix_view_t *v) { matrix_view(&s->display.matrix, s->avr->cycle, v); }
 double sim_refresh_hz(sim_t *s) { return matrix_refresh_hz(&s->display.matrix, s->avr->cycle, s->freq, 1.0); }

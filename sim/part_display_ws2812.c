@@ -21,6 +21,7 @@
 #include <simavr/sim_avr.h>
 
 #include "sim.h"
+#include "sim_script.h"
 #include BOARD_HEADER
 #if BOARD_DISPLAY_DRIVER_WS2812
 #include "ws2812_layout.h"
@@ -146,7 +147,40 @@ static void report(sim_t *s, const char *prefix)
     printf("%sws2812_long_lows: %llu\n", prefix, (unsigned long long)s->ws2812.long_lows);
 }
 
-const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report};
+/* ---- its script commands (docs/sim.md) ---- */
+/* A WS2812B panel (part_display_ws2812.c): every latched frame within the
+ * current budget, and every bit on the data line within the datasheets. */
+static bool cmd_expect_led_current_max(script_t *sc, const script_args_t *a)
+{
+    unsigned long limit;
+    if (!script_parse_uint(a->argv[0], 100000, &limit))
+        script_fail(sc, "'%s' is not a current in mA", a->argv[0]);
+    else if (sc->sim->ws2812.current_ma_max > limit)
+        script_fail(sc, "over budget: a frame drew %u mA > %lu mA", sc->sim->ws2812.current_ma_max, limit);
+    else if (!sc->sim->ws2812.frames)
+        script_fail(sc, "no WS2812 frame was latched");
+    return true;
+}
+
+static bool cmd_expect_ws2812_clean(script_t *sc, const script_args_t *a)
+{
+    (void)a;
+    if (sc->sim->ws2812.bad_bits)
+        script_fail(sc, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)sc->sim->ws2812.bad_bits);
+    else if (sc->sim->ws2812.long_lows)
+        script_fail(sc, "%llu lows over 5 us inside a frame (the longest %.1f us): a panel may latch there",
+             (unsigned long long)sc->sim->ws2812.long_lows,
+             (double)sc->sim->ws2812.low_max * 1e6 / (double)sc->sim->freq);
+    return true;
+}
+
+const sim_command_t ws2812_commands[] = {
+    {"expect-led-current-max", 1, 1, cmd_expect_led_current_max, "expect-led-current-max MA"},
+    {"expect-ws2812-clean", 0, 0, cmd_expect_ws2812_clean, "expect-ws2812-clean"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report, ws2812_commands};
 
 void sim_view(sim_t *s, matrix_view_t *v)
 {

@@ -9,6 +9,7 @@
  * datasheet's endurance (100,000) counts them: reports give the most any
  * byte has had (eeprom_byte_writes_max). */
 #include <errno.h>
+#include <ctype.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <simavr/sim_io.h>
 
 #include "sim.h"
+#include "sim_script.h"
 #include "xorshift32.h"
 
 #define EECR_DATA_ADDR 0x3F
@@ -96,7 +98,128 @@ static void reset(sim_t *s)
         write_done(s->avr, s->avr->cycle, s);
 }
 
-const sim_part_t sim_part_eeprom = {"eeprom", attach, reset, NULL};
+/* ---- its script commands (docs/sim.md) ---- */
+/* eeprom-poke RECORD[.SLOT][+OFFSET] VALUE, e.g. game.1+3 (records in
+ * firmware/storage/eeprom_map.h), or a plain address 0..1023. */
+static bool eeprom_address(const char *text, unsigned long *addr)
+{
+    static const struct {
+        const char *name;
+        unsigned addr, slot, slots;
+    } records[] = {
+#define RECORD(name, addr, slot, slots) {#name, addr, slot, slots},
+        EE_RECORDS(RECORD)
+#undef RECORD
+    };
+    if (isdigit((unsigned char)text[0]))
+        return script_parse_uint(text, EE_SIZE - 1u, addr);
+    char name[32];
+    unsigned long slot = 0, offset = 0;
+    const size_t n = strcspn(text, ".+");
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, text, n);
+    name[n] = '\0';
+    const char *t = text + n;
+    char num[16];
+    if (*t == '.') {
+        const size_t k = strcspn(t + 1, "+");
+        if (k == 0 || k >= sizeof num)
+            return false;
+        memcpy(num, t + 1, k);
+        num[k] = '\0';
+        if (!script_parse_uint(num, 255, &slot))
+            return false;
+        t += 1 + k;
+    }
+    if (*t == '+' && !script_parse_uint(t + 1, 255, &offset))
+        return false;
+    if (*t && *t != '+')
+        return false;
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++)
+        if (strcmp(records[i].name, name) == 0) {
+            if (slot >= records[i].slots || offset >= records[i].slot)
+                return false;
+            *addr = records[i].addr + slot * records[i].slot + offset;
+            return true;
+        }
+    return false;
+}
+
+static bool cmd_eeprom_poke(script_t *sc, const script_args_t *a)
+{
+    unsigned long addr, value;
+    if (!eeprom_address(a->argv[0], &addr))
+        script_fail(sc, "eeprom-poke: '%s' is not RECORD[.SLOT][+OFFSET] (settings, game, boot_count) or an address 0..%u",
+             a->argv[0], EE_SIZE - 1u);
+    else if (!script_parse_uint(a->argv[1], 255, &value))
+        script_fail(sc, "eeprom-poke: the value '%s' is not a byte (0..255)", a->argv[1]);
+    else
+        sim_eeprom_poke(sc->sim, (unsigned)addr, (uint8_t)value);
+    return true;
+}
+
+/* eeprom-fill RECORD VALUE: every byte of a record (all its slots), e.g.
+ * the whole game journal, wherever its newest snapshot happens to be. */
+static bool cmd_eeprom_fill(script_t *sc, const script_args_t *a)
+{
+    static const struct {
+        const char *name;
+        unsigned addr, bytes;
+    } records[] = {
+#define RECORD(name, addr, slot, slots) {#name, addr, (slot) * (slots)},
+        EE_RECORDS(RECORD)
+#undef RECORD
+    };
+    unsigned long value;
+    size_t i = 0;
+    while (i < sizeof records / sizeof records[0] && strcmp(records[i].name, a->argv[0]) != 0)
+        i++;
+    if (i == sizeof records / sizeof records[0])
+        script_fail(sc, "eeprom-fill: '%s' is not a record (settings, game, boot_count)", a->argv[0]);
+    else if (!script_parse_uint(a->argv[1], 255, &value))
+        script_fail(sc, "eeprom-fill: the value '%s' is not a byte (0..255)", a->argv[1]);
+    else
+        for (unsigned b = 0; b < records[i].bytes; b++)
+            sim_eeprom_poke(sc->sim, records[i].addr + b, (uint8_t)value);
+    return true;
+}
+
+/* expect-eeprom-lifetime-min GAMES: the EEPROM's endurance (100,000
+ * erase/write cycles a byte, ATmega328P datasheet) in games of 60 plies,
+ * from the plies played so far (the debug console's "move" lines) and the
+ * most cycles any byte has had (part_eeprom.c); prints the figure. A short
+ * run reads low: a byte's count goes up a whole cycle at a time. */
+#define EEPROM_ENDURANCE 100000.0
+#define LIFETIME_GAME_PLIES 60.0
+static bool cmd_expect_eeprom_lifetime(script_t *sc, const script_args_t *a)
+{
+    unsigned long want;
+    unsigned plies = 0;
+    for (const char *p = sc->sim->uart.text; p && *p; p++)
+        plies += (p == sc->sim->uart.text || p[-1] == '\n') && strncmp(p, "move ", 5) == 0;
+    const uint32_t most = sim_eeprom_cycles_max(sc->sim, NULL);
+    const double games = most ? EEPROM_ENDURANCE * (plies / LIFETIME_GAME_PLIES) / most : 0.0;
+    printf("eeprom_lifetime_plies: %u\neeprom_lifetime_byte_writes_max: %u\neeprom_lifetime_games: %.0f\n", plies,
+           (unsigned)most, games);
+    if (!script_parse_uint(a->argv[0], 100000000uL, &want))
+        script_fail(sc, "expect-eeprom-lifetime-min: '%s' is not a number of games", a->argv[0]);
+    else if (!plies || !most)
+        script_fail(sc, "expect-eeprom-lifetime-min: no move was played or saved yet");
+    else if (games < (double)want)
+        script_fail(sc, "EEPROM lifetime %.0f games of 60 plies < %lu (%u plies, a byte written %u times)", games, want,
+             plies, (unsigned)most);
+    return true;
+}
+
+const sim_command_t eeprom_commands[] = {
+    {"eeprom-poke", 2, 2, cmd_eeprom_poke, "eeprom-poke RECORD[.SLOT][+OFFSET] VALUE"},
+    {"eeprom-fill", 2, 2, cmd_eeprom_fill, "eeprom-fill RECORD VALUE"},
+    {"expect-eeprom-lifetime-min", 1, 1, cmd_expect_eeprom_lifetime, "expect-eeprom-lifetime-min GAMES"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_eeprom = {"eeprom", attach, reset, NULL, eeprom_commands};
 
 void sim_eeprom_power_lost(sim_t *s)
 {

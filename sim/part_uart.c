@@ -9,6 +9,7 @@
 #include <simavr/sim_avr.h>
 
 #include "sim.h"
+#include "sim_script.h"
 
 static void on_uart(struct avr_irq_t *irq, uint32_t value, void *param)
 {
@@ -76,4 +77,56 @@ unsigned sim_uart_count_lines(const sim_t *s, const char *prefix)
     return count;
 }
 
-const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL};
+/* ---- its script commands (docs/sim.md) ---- */
+static const char *uart_after(const script_t *sc, const char *text)
+{
+    const sim_uart_t *u = &sc->sim->uart;
+    return u->text ? strstr(u->text + sc->uart_mark, text) : NULL;
+}
+
+static bool cmd_expect_uart(script_t *sc, const script_args_t *a)
+{
+    const char *hit = uart_after(sc, a->rest);
+    if (!hit)
+        script_fail(sc, "UART output so far lacks \"%s\"", a->rest);
+    else
+        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(a->rest);
+    return true;
+}
+
+static bool cmd_expect_no_uart(script_t *sc, const script_args_t *a)
+{
+    if (uart_after(sc, a->rest))
+        script_fail(sc, "UART output has \"%s\" after the last match", a->rest);
+    return true;
+}
+
+/* wait-uart MS TEXT */
+static bool cmd_wait_uart(script_t *sc, const script_args_t *a)
+{
+    double ms;
+    if (!script_want_ms(sc, a->argv[0], &ms))
+        return true;
+    const char *text = a->rest + strlen(a->argv[0]);
+    while (*text == ' ' || *text == '\t')
+        text++;
+    const double limit = sim_now_ms(sc->sim) + ms;
+    const char *hit = NULL;
+    bool alive = true;
+    while (alive && !(hit = uart_after(sc, text)) && sim_now_ms(sc->sim) < limit)
+        alive = script_run_for(sc, 1.0);
+    if (!hit)
+        script_fail(sc, "no \"%s\" on the UART in time", text);
+    else
+        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(text);
+    return alive;
+}
+
+const sim_command_t uart_commands[] = {
+    {"expect-uart", 1, -1, cmd_expect_uart, "expect-uart TEXT"},
+    {"expect-no-uart", 1, -1, cmd_expect_no_uart, "expect-no-uart TEXT"},
+    {"wait-uart", 2, -1, cmd_wait_uart, "wait-uart MS TEXT"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL, uart_commands};

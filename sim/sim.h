@@ -35,6 +35,19 @@ typedef struct {
     uint64_t count, sum, max;
 } sim_stat_t;
 
+/* A script command (docs/sim.md): its word, its argument counts (max -1:
+ * free text of at least `min` words), what it does (false: the MCU
+ * stopped) and its usage line. Each part owns the commands that drive or
+ * measure it; sim_script.c parses lines and dispatches them. */
+typedef struct script script_t;
+typedef struct script_args script_args_t;
+typedef struct {
+    const char *name;
+    int min, max;
+    bool (*run)(script_t *sc, const script_args_t *a);
+    const char *usage;
+} sim_command_t;
+
 /* A part of the board: attached once when the ELF is loaded; told when the
  * MCU is reset (its pins return to inputs, a pressed button stays pressed). */
 typedef struct {
@@ -42,6 +55,7 @@ typedef struct {
     void (*attach)(sim_t *s);
     void (*reset)(sim_t *s);
     void (*report)(sim_t *s, const char *prefix); /* its own figures, if any */
+    const sim_command_t *commands;                /* its script commands, ended by a NULL name; or NULL */
 } sim_part_t;
 
 /* part_display_595.c: SPI chain of shift registers, latch, matrix */

@@ -14,7 +14,7 @@
 
 #include "rules/rules.h"
 #include "sim_settings.h"
-#include "storage/game_save.h"
+#include "status_text.h"
 
 /* An LED every COL_CHARS characters and LINE_ROWS lines; a braille cell is
  * 2 dots wide and 4 tall, so one LED step is 8 dots both ways. */
@@ -92,38 +92,17 @@ static const char *tone_meaning(double hz)
 /* the end of a line: "clear to the end of the line" first, on a terminal */
 static const char *eol = "\n";
 
-static const char *colour_name(uint8_t side) { return side == RULES_WHITE ? "green (White)" : "red (Black)"; }
-
-/* The status in words, from the saved game. */
+/* The status in words, from the saved game (status_text.c), two lines. */
 static void status(sim_t *s, FILE *out)
 {
-    game_save_t g;
+    char text[200];
     sim_nv_attach(s);
-    if (!game_save_load(&g)) {
-        fprintf(out, "  (no game in progress)%s%s", eol, eol);
+    if (!status_text(text, sizeof text)) {
+        fprintf(out, "  (%s)%s%s", text, eol, eol);
         return;
     }
-    const game_match_t *m = &g.match;
-    char set[RULES_SET_NAME_MAX];
-    rules_set_name(rules_set_of(&g.pos), set);
-    const bool vs = m->mode == 1;
-    const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));
-    const uint8_t to_move = rules_side_to_move(&g.pos);
-    uint8_t now[2];
-    rules_score(&g.pos, now);
-    const bool you_p1 = m->human_side == RULES_WHITE;
-    if (vs)
-        fprintf(out, "  You against the console (level %u), %s, game %u of %u; match: you %u, console %u%s",
-                m->level, set, m->number, m->games, m->total[you_p1 ? 0 : 1], m->total[you_p1 ? 1 : 0], eol);
-    else
-        fprintf(out, "  Two players, %s, game %u of %u; match: P1 %u, P2 %u (P1 is %s in this game)%s", set,
-                m->number, m->games, m->total[0], m->total[1], colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK), eol);
-    if (vs)
-        fprintf(out, "  You are %s. %s Score if it ended now: you %u, console %u.%s", colour_name(human),
-                to_move == human ? "Your turn." : "The console's turn.", now[human], now[human ^ 1u], eol);
-    else
-        fprintf(out, "  %s to move. Score if it ended now: green %u, red %u.%s",
-                to_move == RULES_WHITE ? "Green (White)" : "Red (Black)", now[RULES_WHITE], now[RULES_BLACK], eol);
+    char *nl = strchr(text, '\n');
+    fprintf(out, "  %.*s%s  %s%s", (int)(nl - text), text, eol, nl + 1, eol);
 }
 
 void sim_board_view(sim_t *s, bool colour, FILE *out)

@@ -18,7 +18,8 @@ check() { # LAYER DIR ALLOWED...
   if [ -z "$bad" ]; then echo "[       OK ] cli layer-$layer"; else echo "[  FAILED  ] cli layer-$layer: not allowed:$bad"; fi
 }
 check rules firmware/rules flash.h
-check ai firmware/ai flash.h 'rules/*'
+# ai_asm_offsets.h: generated (build/gen) from firmware/ai/ai_asm_offsets.c
+check ai firmware/ai flash.h 'rules/*' ai_asm_offsets.h
 check storage firmware/storage 'rules/*' hal.h
 check game firmware/game 'rules/*' 'ai/*' 'storage/*' hal.h flash.h
 check hal-interface hal hal.h

@@ -61,7 +61,7 @@ echo "# AI on the AVR ($(grep -c . tests/ai_suite.txt) suite positions, tests/ai
 { cat "$B/sim-scripts/avr-ai-same-as-host.script"; echo report; } > "$B/bench-ai.script"
 "$H/jarmo-sim" --script "$B/bench-ai.script" --verbose "$B/avr/ai_bench.elf" > "$B/bench-ai.out"
 # the AI's static RAM: every variable its objects define (search state, board, generator)
-ai_static=$(avr-nm -S -t d build/avr/obj/firmware/ai/*.o | awk '$3 ~ /^[bBdDC]$/ { s += $2 } END { print s + 0 }')
+ai_static=$(avr-nm -S -t d "$B"/avr/obj/firmware/ai/*.o | awk '$3 ~ /^[bBdDC]$/ { s += $2 } END { print s + 0 }')
 echo "ai_static_bytes: $ai_static"
 awk -v static="$ai_static" '
   / uart: ai [0-9]/ { split($0, a, "uart: ai "); split(a[2], f, " "); n++; level[n] = f[1]; nodes[n] = f[4] }

@@ -3,7 +3,6 @@
  * its namesake in firmware/rules/rules.c; the rule set's differences come
  * from its row (rules_sets.h) and the link tables, never from its number. */
 #include "ai_board.h"
-#include "ai_board_offsets.h"
 #include "ai_tables.h"
 #include "flash.h"
 #include "rules/rules_move_list.h"
@@ -42,25 +41,13 @@ enum { GEN_QUIET, GEN_TACTICAL };
 /* The list a generation call fills (L), and what the call knows of the
  * position for the rare cases the link loop hands to ai_gen_special() (G;
  * the rule set's facts are B.flags'): file-scope, so the generator and its
- * helpers address them directly. On the AVR the tactical generator
- * (ai_board_avr.S) keeps its list and its rules' state in registers and
- * writes only G.banned_to, when a step is banned; L and the banned step
- * serve the quiet generator. */
-typedef struct {
-    uint8_t banned_from, banned_to;
-#ifndef __AVR__
-    bool want_shielded, can_recover;
-#endif
-} gen_rules_t;
-#ifdef __AVR__
-#define L ai_gen_list
+ * helpers address them directly. The assembler's tactical generator keeps
+ * its list and its rules' state in registers and writes only G.banned_to
+ * (at the offset the generated ai_asm_offsets.h gives), when a step is
+ * banned. */
 #define G ai_gen_rules
-rules_move_list_t L;
-gen_rules_t G;
-#else
 static rules_move_list_t L;
-static gen_rules_t G;
-#endif
+ai_gen_rules_t G;
 
 AI_RARELY_RUN void ai_board_load(const rules_pos_t *p)
 {
@@ -116,9 +103,8 @@ AI_RARELY_RUN void ai_board_save(rules_pos_t *p)
 /* ---- moves -------------------------------------------------------------- */
 
 /* The tactical generator's rules for captures and arrivals, and the link
- * loop of both generators: on the AVR, ai_board_avr.S (ai_tactical_moves,
- * ai_push_returns, ai_quiet_links), whose host twins these are. */
-#ifndef __AVR__
+ * loop of both generators (the assembler's: ai_tactical_moves_asm,
+ * ai_push_returns, ai_quiet_links_asm). */
 /* An arrival that spends a mark while a captured piece waits: the piece
  * comes back on a free home point (the mover's origin counts as free), or
  * is owed when none is free, or may be held (RETURN_MAY_HOLD): the move
@@ -163,7 +149,6 @@ static __attribute__((noinline)) void ai_gen_special(uint8_t f, uint8_t t, uint8
     else
         special_move_rules(f, t, c);
 }
-#endif
 
 /* The step back along the mover's chain that would reach the rule set's
  * limit: its from-point, RULES_NO_POINT when no step is banned. */
@@ -189,7 +174,6 @@ static inline __attribute__((always_inline)) void push_placements(uint8_t s)
                 rules_move_list_push(&L, RULES_MOVE(RULES_HAND_POINT, q, RULES_NO_POINT, 0));
 }
 
-#ifndef __AVR__
 /* What ai_gen_special needs to know of the side to move's position. */
 static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
 {
@@ -197,17 +181,16 @@ static inline __attribute__((always_inline)) void generate_rules(uint8_t s)
     set_banned_step(s);
 }
 
-/* One generator for both kinds, as the core's generate() split in two:
+/* One link loop for both kinds, as the core's generate() split in two:
  * the tactical moves (captures and arrivals; jasir's shielded captures only
- * when G.want_shielded, which drops every other move) and the quiet ones
- * (steps to empty points outside the camp, then every placement), each over
- * the pieces' link lists. The loop over links does the common cases itself:
- * an own piece (nothing) and a quiet step. */
-static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
+ * when G.want_shielded, which drops every other move; on L) and the quiet
+ * steps (to empty points outside the camp, but the banned one; on l), each
+ * over the pieces' link lists. The loop over links does the common cases
+ * itself: an own piece (nothing) and a quiet step. */
+static inline __attribute__((always_inline)) void link_loop(uint8_t mode, rules_move_list_t *l, uint8_t banned_from,
+                                                              uint8_t banned_to)
 {
     const uint8_t s = B.stm, own = side_bit(s);
-    generate_rules(s);
-    const uint8_t banned_from = G.banned_from, banned_to = G.banned_to;
     /* camp test as one compare: t - camp_first < 5 */
     const uint8_t camp_first = s == RULES_WHITE ? RULES_POINTS - RULES_FILES : 0u;
     const uint8_t *piece = B.piece[s];
@@ -226,47 +209,34 @@ static inline __attribute__((always_inline)) void generate_mode(uint8_t mode)
                 continue;
             if (!c && (uint8_t)(t - camp_first) >= RULES_FILES) {
                 if (mode == GEN_QUIET && !(f == banned_from && t == banned_to))
-                    rules_move_list_push(&L, RULES_MOVE(f, t, RULES_NO_POINT, 0));
+                    rules_move_list_push(l, RULES_MOVE(f, t, RULES_NO_POINT, 0));
                 continue;
             }
             if (mode != GEN_QUIET)
                 ai_gen_special(f, t, c);
         }
     }
-    if (mode == GEN_QUIET)
-        push_placements(s);
 }
-#endif
 
 /* Two copies, each with its mode a constant. Jasir's shielded captures are
  * the tactical loop's, with ai_gen_special() told to keep only them. */
-#ifdef __AVR__
-/* ai_board_avr.S: generate_mode(GEN_QUIET)'s link loop */
-void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to);
-#endif
-static __attribute__((noinline)) void generate_quiet(void)
+void ai_quiet_links_c(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to)
 {
-#ifdef __AVR__
+    link_loop(GEN_QUIET, l, banned_from, banned_to);
+}
+AI_FOR_SIZE static __attribute__((noinline)) void generate_quiet(void)
+{
     const uint8_t s = B.stm;
     const uint8_t banned_from = set_banned_step(s);
     ai_quiet_links(&L, banned_from, G.banned_to);
     push_placements(s);
-#else
-    generate_mode(GEN_QUIET);
-#endif
 }
-#ifdef __AVR__
-/* ai_board_avr.S: ai_tactical_moves whole (generate_tactical(false) with
- * the list's bounds in registers), and the same for jasir's shielded
- * captures only */
-uint8_t ai_shielded_moves(rules_move_t *buf, uint8_t cap);
-#else
 static __attribute__((noinline)) void generate_tactical(bool shielded)
 {
     G.want_shielded = shielded;
-    generate_mode(GEN_TACTICAL);
+    generate_rules(B.stm);
+    link_loop(GEN_TACTICAL, &L, G.banned_from, G.banned_to);
 }
-#endif
 
 AI_RARELY_RUN uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 {
@@ -282,26 +252,26 @@ AI_RARELY_RUN uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap)
 /* L's count, or RULES_OVERFLOW when the moves did not fit */
 static uint8_t listed(void) { return L.n > L.cap ? RULES_OVERFLOW : L.n; }
 
-#ifndef __AVR__
-uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap)
+uint8_t ai_tactical_moves_c(rules_move_t *buf, uint8_t cap)
 {
     L = (rules_move_list_t){buf, 0, cap};
     generate_tactical(false);
     return listed();
 }
-#endif
+
+uint8_t ai_shielded_moves_c(rules_move_t *buf, uint8_t cap)
+{
+    L = (rules_move_list_t){buf, 0, cap};
+    generate_tactical(true);
+    return listed();
+}
 
 uint8_t ai_quiet_moves(rules_move_t *buf, uint8_t cap, bool after_tactical)
 {
     L = (rules_move_list_t){buf, 0, cap};
     generate_quiet();
     if (L.n == 0u && !after_tactical && (B.flags & RS_HOME_PROTECT)) {
-        /* shielded captures are the last resort */
-#ifdef __AVR__
-        return ai_shielded_moves(buf, cap);
-#else
-        generate_tactical(true);
-#endif
+        return ai_shielded_moves(buf, cap); /* shielded captures are the last resort */
     }
     return listed();
 }
@@ -322,73 +292,9 @@ AI_RARELY_RUN bool ai_quiet_move_is_legal(rules_move_t m)
 }
 
 
-/* On the AVR, make and unmake are ai_board_avr.S; on the host they are
- * here, in C: the reference twins (tests/test_ai_board.c checks them
- * against the rules core, tests/avr/ai_board_check_main.c the assembler). */
-#ifdef __AVR__
-#include <stddef.h>
-/* the numbers ai_board_avr.S uses */
-_Static_assert(offsetof(ai_board_t, cell) == AI_OFF_CELL, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, piece) == AI_OFF_PIECE, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, count) == AI_OFF_COUNT, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, in_camp) == AI_OFF_IN_CAMP, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, marks) == AI_OFF_MARKS, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, hand) == AI_OFF_HAND, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, chain_from) == AI_OFF_CHAIN_FROM, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, chain_to) == AI_OFF_CHAIN_TO, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, stm) == AI_OFF_STM, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, value) == AI_OFF_VALUE, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, flags) == AI_OFF_FLAGS, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, win_rule) == AI_OFF_WIN_RULE && RS_WIN_FINISHER == AI_ASM_WIN_FINISHER,
-               "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, values) == AI_OFF_VALUES, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, links) == AI_OFF_LINKS && sizeof(ai_board.links[0]) == 2u, "ai_board_offsets.h");
-_Static_assert(AI_LINK_END == AI_ASM_LINK_END, "ai_board_offsets.h");
-_Static_assert(offsetof(ai_board_t, chain_limit) == AI_OFF_CHAIN_LIMIT && RULES_OVERFLOW == AI_ASM_OVERFLOW &&
-                   offsetof(gen_rules_t, banned_to) == AI_ASM_G_BANNED_TO,
-               "ai_board_offsets.h");
-_Static_assert(offsetof(rules_move_list_t, buf) == 0u && sizeof(L.buf) == 2u &&
-                   offsetof(rules_move_list_t, n) == AI_ASM_LIST_OFF_N &&
-                   offsetof(rules_move_list_t, cap) == AI_ASM_LIST_OFF_N + 1u,
-               "ai_board_offsets.h");
-_Static_assert(sizeof(ai_board.piece[0]) == AI_ASM_SIDE_PIECES && sizeof(ai_board.values[0]) == 2u &&
-                   sizeof(*ai_board.values[0]) == 2u && sizeof(ai_board.value) == 2u,
-               "ai_board_offsets.h");
-/* the move as the assembler decodes it: 16 bits in r25:r24, from in bits
- * 0-4, to in 5-9, the return point in 10-14, the capture flag in 15 */
-_Static_assert(sizeof(rules_move_t) == 2u && RULES_MOVE(31u, 0u, 0u, 0) == 0x001Fu &&
-                   RULES_MOVE(0u, 31u, 0u, 0) == 0x03E0u && RULES_MOVE(0u, 0u, RULES_NO_POINT, 0) == 0x7C00u &&
-                   RULES_MOVE(0u, 0u, 0u, 1) == 0x8000u,
-               "ai_board_offsets.h");
-_Static_assert(offsetof(ai_undo_t, hand) == AI_UNDO_OFF_HAND && offsetof(ai_undo_t, chain_from) == AI_UNDO_OFF_CHAIN_FROM &&
-                   offsetof(ai_undo_t, chain_to) == AI_UNDO_OFF_CHAIN_TO && offsetof(ai_undo_t, flags) == AI_UNDO_OFF_FLAGS &&
-                   offsetof(ai_undo_t, value) == AI_UNDO_OFF_VALUE && sizeof(ai_undo_t) == AI_UNDO_OFF_VALUE + 2u,
-               "ai_board_offsets.h");
-_Static_assert(AI_CELL_MARK == 1u << AI_ASM_CELL_MARK_BIT && AI_CELL_SLOT == AI_ASM_CELL_SLOT && AI_CELL_SLOT_SHIFT == 4u,
-               "ai_board_offsets.h");
-/* a side's cell bits are side + 1 (the capture's unmake writes them) */
-_Static_assert(AI_CELL_WHITE == RULES_WHITE + 1u && AI_CELL_BLACK == RULES_BLACK + 1u, "ai_board_offsets.h");
-_Static_assert(AI_UNDO_MOVER_MARKED == 1u << AI_ASM_UNDO_MOVER_MARKED_BIT &&
-                   AI_UNDO_VICTIM_MARKED == 1u << AI_ASM_UNDO_VICTIM_MARKED_BIT &&
-                   AI_UNDO_MARKED_AFTER == AI_ASM_UNDO_MARKED_AFTER && (AI_UNDO_MARKED_AFTER & AI_CELL_SLOT) == 0u,
-               "ai_board_offsets.h");
-_Static_assert(RS_RESERVE_IF_MARKED == 1u << AI_ASM_RESERVE_IF_MARKED_BIT && AI_HAND_READY_ONE == AI_ASM_HAND_READY_ONE,
-               "ai_board_offsets.h");
-_Static_assert(RS_RETURN_ON_ARRIVAL == 1u << AI_ASM_RETURN_ON_ARRIVAL_BIT && RULES_HAND_POINT == AI_ASM_HAND_POINT,
-               "ai_board_offsets.h");
-_Static_assert(RS_HOME_PROTECT == 1u << AI_ASM_HOME_PROTECT_BIT, "ai_board_offsets.h");
-_Static_assert(RS_RETURN_MAY_HOLD == 1u << AI_ASM_RETURN_MAY_HOLD_BIT && RULES_FILES == AI_ASM_CAMP_BLACK_END &&
-                   RULES_MOVE(0u, 0u, 1u, 0) == 0x0400u,
-               "ai_board_offsets.h");
-_Static_assert(RS_MARK_OUTSIDE_CAMP == 1u << AI_ASM_MARK_OUTSIDE_CAMP_BIT && RULES_NO_POINT == AI_ASM_NO_POINT &&
-                   AI_HAND_CAPTURED == AI_ASM_HAND_CAPTURED && AI_UNDO_MARKED_AFTER == 1u << AI_ASM_UNDO_MARKED_AFTER_BIT,
-               "ai_board_offsets.h");
-_Static_assert((PLAIN_STEP_BITS >> 8) == 0xFCu && (PLAIN_STEP >> 8) == AI_ASM_PLAIN_HIGH &&
-                   (RULES_MOVE(0u, 0u, RULES_NO_POINT, 1) >> 8) == AI_ASM_CAPTURE_HIGH,
-               "ai_board_offsets.h");
-_Static_assert(RULES_WHITE == 0 && RULES_POINTS - RULES_FILES == AI_ASM_CAMP_WHITE && RULES_FILES == AI_ASM_CAMP_BLACK_END,
-               "ai_board_offsets.h");
-#else
+/* Make and unmake in C (the assembler's: ai_make_asm, ai_unmake_asm;
+ * tests/test_ai_board.c checks these against the rules core,
+ * tests/avr/ai_asm_check_main.c the assembler against these, call by call). */
 /* The mover's back-and-forth chain after a step f -> t: continued (its
  * length saturates at 4) when it goes back along the last move, else new. */
 static void chain_step(uint8_t s, uint8_t f, uint8_t t)
@@ -410,7 +316,7 @@ static void make_general(rules_move_t m, ai_undo_t *u, uint8_t s, uint8_t f, uin
  * marked one not arriving where arrivals bring pieces back): most moves the
  * search makes, jasir's promoted pieces included, so they skip the general
  * case. */
-void ai_make(rules_move_t m, ai_undo_t *u)
+void ai_make_c(rules_move_t m, ai_undo_t *u)
 {
     const uint8_t s = B.stm;
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -511,7 +417,7 @@ static void remove_last_piece(uint8_t s)
 
 static void unmake_general(rules_move_t m, const ai_undo_t *u, uint8_t s, uint8_t f, uint8_t t);
 
-void ai_unmake(rules_move_t m, const ai_undo_t *u)
+void ai_unmake_c(rules_move_t m, const ai_undo_t *u)
 {
     const uint8_t s = (uint8_t)(B.stm ^ 1u);
     const uint8_t f = RULES_MOVE_FROM(m), t = RULES_MOVE_TO(m);
@@ -573,8 +479,6 @@ static __attribute__((noinline)) void unmake_general(rules_move_t m, const ai_un
     if (ai_in_camp(o, t))
         B.in_camp[o]++;
 }
-
-#endif /* __AVR__ */
 
 /* ---- endings and scores ------------------------------------------------- */
 static bool side_finished(uint8_t s, uint8_t end_rule)

@@ -17,16 +17,28 @@
 
 #include "flash.h"
 #include "rules/rules.h"
+#include "rules/rules_move_list.h"
 #include "rules/rules_sets.h"
+
+/* AI_ASM: 1 (the default on the AVR) makes the kernels below the
+ * assembler's (ai_board_avr.S), 0 (make AI_ASM=0; always on the host) the
+ * C ones (ai_board.c). The one place that chooses. */
+#if !defined(__AVR__)
+#undef AI_ASM
+#define AI_ASM 0
+#elif !defined(AI_ASM)
+#define AI_ASM 1
+#endif
 
 /* Code that runs once per move or at a game's end, not at every node: on
  * the AVR compiled for size, not speed like the rest of the AI objects
  * (Makefile: AVR_AI_FAST), which leaves flash for the evaluation. */
 #ifdef __AVR__
-#define AI_RARELY_RUN __attribute__((optimize("Os")))
+#define AI_FOR_SIZE __attribute__((optimize("Os")))
 #else
-#define AI_RARELY_RUN
+#define AI_FOR_SIZE
 #endif
+#define AI_RARELY_RUN AI_FOR_SIZE
 
 /* cell byte: side bits, mark, and the piece's slot in its side's list */
 #define AI_CELL_WHITE 0x01u
@@ -93,12 +105,54 @@ void ai_board_load(const rules_pos_t *p);
 /* The same position in the core's layout (for tests). */
 void ai_board_save(rules_pos_t *p);
 
+/* ---- the kernels: make, unmake and the generators' link loops ---------
+ * Each in C (NAME_c, ai_board.c, both targets) and on the AVR in assembler
+ * (NAME_asm, ai_board_avr.S); the public NAME below calls the one AI_ASM
+ * picks. tests/avr/ai_asm_check_main.c calls both, call by call. */
+void ai_make_c(rules_move_t m, ai_undo_t *u);
+void ai_unmake_c(rules_move_t m, const ai_undo_t *u);
+uint8_t ai_tactical_moves_c(rules_move_t *buf, uint8_t cap);
+/* jasir's shielded captures only (the tactical loop, told to keep them) */
+uint8_t ai_shielded_moves_c(rules_move_t *buf, uint8_t cap);
+/* the quiet generator's link loop: every step of the side to move's pieces
+ * outside the enemy camp to an empty point outside it but the banned one
+ * (banned_from -> banned_to), pushed on l (counted past its room) */
+void ai_quiet_links_c(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to);
+#ifdef __AVR__
+void ai_make_asm(rules_move_t m, ai_undo_t *u);
+void ai_unmake_asm(rules_move_t m, const ai_undo_t *u);
+uint8_t ai_tactical_moves_asm(rules_move_t *buf, uint8_t cap);
+uint8_t ai_shielded_moves_asm(rules_move_t *buf, uint8_t cap);
+void ai_quiet_links_asm(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to);
+#endif
+#if AI_ASM
+#define AI_KERNEL(name) name##_asm
+#else
+#define AI_KERNEL(name) name##_c
+#endif
+static inline void ai_make(rules_move_t m, ai_undo_t *u) { AI_KERNEL(ai_make)(m, u); }
+static inline void ai_unmake(rules_move_t m, const ai_undo_t *u) { AI_KERNEL(ai_unmake)(m, u); }
+/* rules_tactical_moves: captures (not jasir's shielded ones) and arrivals,
+ * the first of ai_legal_moves' two parts. */
+static inline uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap) { return AI_KERNEL(ai_tactical_moves)(buf, cap); }
+static inline uint8_t ai_shielded_moves(rules_move_t *buf, uint8_t cap) { return AI_KERNEL(ai_shielded_moves)(buf, cap); }
+static inline void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t banned_to)
+{
+    AI_KERNEL(ai_quiet_links)(l, banned_from, banned_to);
+}
+/* The generators' state for the rare cases (ai_board.c): the banned step,
+ * and for the C tactical loop whether only shielded captures are wanted
+ * and whether an arrival can bring a piece back. The assembler writes
+ * banned_to. */
+typedef struct {
+    uint8_t banned_from, banned_to;
+    bool want_shielded, can_recover;
+} ai_gen_rules_t;
+extern ai_gen_rules_t ai_gen_rules;
+
 /* rules_legal_moves_into: 0 when the game is over, RULES_OVERFLOW when the
  * moves do not fit in cap entries. The tactical moves come first. */
 uint8_t ai_legal_moves(rules_move_t *buf, uint8_t cap);
-/* rules_tactical_moves: captures (not jasir's shielded ones) and arrivals,
- * the first of ai_legal_moves' two parts. */
-uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap);
 /* The other part: placements and steps to an empty point outside the camp;
  * where there are none and no tactical move either (after_tactical false),
  * jasir's shielded captures, the last resort. The search asks for them only
@@ -109,8 +163,6 @@ uint8_t ai_quiet_moves(rules_move_t *buf, uint8_t cap, bool after_tactical);
  * move generated for the same side in the same rule set (a sibling
  * position's), so its points and its link need no checking. */
 bool ai_quiet_move_is_legal(rules_move_t m);
-void ai_make(rules_move_t m, ai_undo_t *u);
-void ai_unmake(rules_move_t m, const ai_undo_t *u);
 
 /* rules_ended_by_condition, rules_score and rules_winner. The ending test
  * runs at every node: its common answer ("no: both sides still have pieces

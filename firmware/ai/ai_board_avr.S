@@ -5,12 +5,11 @@
  * return point either), about 35%; a general path for the rest
  * (placements, arrivals that spend a mark and the pieces they bring back,
  * arriving captures). Also the tactical generator and the quiet
- * generator's link loop. The C twins of this code are the host build's
- * ai_make / ai_unmake (make_general, unmake_general) and generators in
- * ai_board.c (tests/test_ai_board.c checks them against the rules core);
- * tests/avr/ai_board_check_main.c checks this file against the AVR's rules
- * core, and the AVR build must choose the same moves with the same node
- * counts as the host (build/sim-scripts/avr-ai-same-as-host).
+ * generator's link loop: ai_make_asm, ai_unmake_asm, ai_tactical_moves_asm,
+ * ai_shielded_moves_asm, ai_quiet_links_asm, each the assembler of its
+ * NAME_c in ai_board.c, the reference (firmware/ai/ai_board.h picks one by
+ * AI_ASM). tests/avr/ai_asm_check_main.c compares each with its C call by
+ * call, byte for byte (tests/sim/avr-ai-asm.script).
  *
  * Why assembler: the compiled plain step saved and restored ten registers
  * and recomputed each side-indexed address, the compiled general case 18;
@@ -21,14 +20,9 @@
  * avr-gcc ABI: m in r25:r24, u in r23:r22; r18-r27, r30, r31 and r0 free;
  * r1 is zero and stays so. */
 #include "ai_asm.h"
-#include "ai_board_offsets.h"
+#include "ai_asm_offsets.h" /* generated from ai_asm_offsets.c */
 
 #define BOARD ai_board
-
-/* s * AI_SIDE_PIECES is computed as (s << 2) + s below */
-#if AI_ASM_SIDE_PIECES != 5
-#error "ai_board_avr.S multiplies by 5: AI_SIDE_PIECES changed"
-#endif
 
 /* dst = the move's to-point, bits 5-9 of r25:r24 (dst, tmp: r16-r31) */
 .macro move_to dst, tmp
@@ -46,19 +40,19 @@
 
 /* X = the board + off + index */
 .macro board_x off, index
-    ldi r26, lo8(BOARD + \off)
-    ldi r27, hi8(BOARD + \off)
-    add r26, \index
-    adc r27, r1
+    ldi XL, lo8(BOARD + \off)
+    ldi XH, hi8(BOARD + \off)
+    add XL, \index
+    adc XH, ZERO
 .endm
 
 /* X = &piece[side][slot] (slot register changed; r0 clobbered) */
 .macro piece_x side, slot
-    mov r0, \side
-    lsl r0
-    lsl r0
-    add r0, \side                  /* side * AI_SIDE_PIECES (5) */
-    add \slot, r0
+    mov TMP, \side
+    lsl TMP
+    lsl TMP
+    add TMP, \side                  /* side * AI_SIDE_PIECES (5) */
+    add \slot, TMP
     board_x AI_OFF_PIECE, \slot
 .endm
 
@@ -100,20 +94,20 @@
 
 /* push Y, then Y = the board + s: the side's bytes (popped before ret) */
 .macro side_y s
-    push r28
-    push r29
-    ldi r28, lo8(BOARD)
-    ldi r29, hi8(BOARD)
-    add r28, \s
-    adc r29, r1
+    push YL
+    push YH
+    ldi YL, lo8(BOARD)
+    ldi YH, hi8(BOARD)
+    add YL, \s
+    adc YH, ZERO
 .endm
 
 /* u (Z) gets both hands and the mover's last step (left in r22, r23) */
 .macro save_undo
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
+    lds TMP, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, TMP
+    lds TMP, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, TMP
     ldd r22, Y + AI_OFF_CHAIN_FROM
     std Z + AI_UNDO_OFF_CHAIN_FROM, r22
     ldd r23, Y + AI_OFF_CHAIN_TO
@@ -122,14 +116,14 @@
 
 /* both hands and the mover's last step back from u (Z) */
 .macro restore_undo
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    std Y + AI_OFF_CHAIN_FROM, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    std Y + AI_OFF_CHAIN_TO, r0
+    ldd TMP, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, TMP
+    ldd TMP, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, TMP
+    ldd TMP, Z + AI_UNDO_OFF_CHAIN_FROM
+    std Y + AI_OFF_CHAIN_FROM, TMP
+    ldd TMP, Z + AI_UNDO_OFF_CHAIN_TO
+    std Y + AI_OFF_CHAIN_TO, TMP
 .endm
 
 /* the back-and-forth chain after a step f (r20) -> t (r21) of the side at
@@ -154,10 +148,10 @@
 
 /* u (Z) gets both hands and side s's last step (left in r22, r23) */
 .macro save_hands_chain s
-    lds r0, BOARD + AI_OFF_HAND
-    std Z + AI_UNDO_OFF_HAND, r0
-    lds r0, BOARD + AI_OFF_HAND + 1
-    std Z + AI_UNDO_OFF_HAND + 1, r0
+    lds TMP, BOARD + AI_OFF_HAND
+    std Z + AI_UNDO_OFF_HAND, TMP
+    lds TMP, BOARD + AI_OFF_HAND + 1
+    std Z + AI_UNDO_OFF_HAND + 1, TMP
     lds r22, BOARD + AI_OFF_CHAIN_FROM + \s
     std Z + AI_UNDO_OFF_CHAIN_FROM, r22
     lds r23, BOARD + AI_OFF_CHAIN_TO + \s
@@ -165,14 +159,14 @@
 .endm
 /* both hands and side s's last step back from u (Z) */
 .macro restore_hands_chain s
-    ldd r0, Z + AI_UNDO_OFF_HAND
-    sts BOARD + AI_OFF_HAND, r0
-    ldd r0, Z + AI_UNDO_OFF_HAND + 1
-    sts BOARD + AI_OFF_HAND + 1, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_FROM
-    sts BOARD + AI_OFF_CHAIN_FROM + \s, r0
-    ldd r0, Z + AI_UNDO_OFF_CHAIN_TO
-    sts BOARD + AI_OFF_CHAIN_TO + \s, r0
+    ldd TMP, Z + AI_UNDO_OFF_HAND
+    sts BOARD + AI_OFF_HAND, TMP
+    ldd TMP, Z + AI_UNDO_OFF_HAND + 1
+    sts BOARD + AI_OFF_HAND + 1, TMP
+    ldd TMP, Z + AI_UNDO_OFF_CHAIN_FROM
+    sts BOARD + AI_OFF_CHAIN_FROM + \s, TMP
+    ldd TMP, Z + AI_UNDO_OFF_CHAIN_TO
+    sts BOARD + AI_OFF_CHAIN_TO + \s, TMP
 .endm
 
 /* The plain step for side s (0 White, 1 Black), its make and unmake: the
@@ -181,15 +175,15 @@
  * make: r20 f, r21 t, r19 the mover's cell, X = &cell[f], r30 1 when t is
  * in the side's enemy camp, r23:r22 u. */
 .macro plain_make s
-    st X, r1                        /* cell[f] = 0 */
-    tst r30
+    st X, ZERO                        /* cell[f] = 0 */
+    tst ZL
     breq 1f
     lds r24, BOARD + AI_OFF_IN_CAMP + \s   /* one more in the camp */
     inc r24
     sts BOARD + AI_OFF_IN_CAMP + \s, r24
-1:  movw r30, r22                   /* Z = u: what unmake needs */
+1:  movw ZL, r22                   /* Z = u: what unmake needs */
     save_hands_chain \s
-    std Z + AI_UNDO_OFF_FLAGS, r1
+    std Z + AI_UNDO_OFF_FLAGS, ZERO
     ldi r24, 1 - \s
     sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
     board_x AI_OFF_CELL, r21
@@ -199,7 +193,7 @@
     swap r24
     board_x AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s, r24
     st X, r21
-    movw r26, r30                   /* X = u, for the value before the move */
+    movw XL, ZL                   /* X = u, for the value before the move */
     step_tail \s, 1
 .endm
 
@@ -227,7 +221,7 @@
     lds r22, BOARD + AI_OFF_VALUE
     lds r23, BOARD + AI_OFF_VALUE + 1
 .if \save_value
-    adiw r26, AI_UNDO_OFF_VALUE
+    adiw XL, AI_UNDO_OFF_VALUE
     st X+, r22
     st X, r23
 .endif
@@ -269,8 +263,8 @@
     lds r22, BOARD + AI_OFF_MARKS + (\o)  /* a marked victim: o has one less */
     dec r22
     sts BOARD + AI_OFF_MARKS + (\o), r22
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrc r0, AI_ASM_RESERVE_IF_MARKED_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrc TMP, AI_ASM_RESERVE_IF_MARKED_BIT
     ldi r23, AI_ASM_HAND_READY_ONE  /* ... or a ready one */
 1:  lds r22, BOARD + AI_OFF_HAND + (\o)
     add r22, r23
@@ -280,20 +274,20 @@
     lds r22, BOARD + AI_OFF_IN_CAMP + (\o)
     dec r22
     sts BOARD + AI_OFF_IN_CAMP + (\o), r22
-2:  lds r30, BOARD + AI_OFF_VALUES + 2 * (\o)   /* value -= row_o[t] */
-    lds r31, BOARD + AI_OFF_VALUES + 2 * (\o) + 1
+2:  lds ZL, BOARD + AI_OFF_VALUES + 2 * (\o)   /* value -= row_o[t] */
+    lds ZH, BOARD + AI_OFF_VALUES + 2 * (\o) + 1
     mov r22, r21
     lsl r22
-    add r30, r22
-    adc r31, r1
+    add ZL, r22
+    adc ZH, ZERO
     lpm r22, Z+
     lpm r23, Z
-    lds r26, BOARD + AI_OFF_VALUE
-    lds r27, BOARD + AI_OFF_VALUE + 1
-    sub r26, r22
-    sbc r27, r23
-    sts BOARD + AI_OFF_VALUE, r26
-    sts BOARD + AI_OFF_VALUE + 1, r27
+    lds XL, BOARD + AI_OFF_VALUE
+    lds XH, BOARD + AI_OFF_VALUE + 1
+    sub XL, r22
+    sbc XH, r23
+    sts BOARD + AI_OFF_VALUE, XL
+    sts BOARD + AI_OFF_VALUE + 1, XH
 .endm
 
 /* victim_back_side: the undo flags in r25, t in r21; ends the unmake
@@ -311,10 +305,10 @@
     breq 2f
     ld r19, X                       /* the piece that filled the slot ... */
     st X, r21                       /* piece[o][vslot] = t */
-    mov r0, r22
-    sub r0, r23
-    add r26, r0
-    adc r27, r1
+    mov TMP, r22
+    sub TMP, r23
+    add XL, TMP
+    adc XH, ZERO
     st X, r19                       /* ... goes last: piece[o][n] */
     board_x AI_OFF_CELL, r19
     ld r19, X
@@ -352,7 +346,7 @@
 .macro capture_make s
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
-    st X, r1                        /* cell[f] = 0 */
+    st X, ZERO                        /* cell[f] = 0 */
     board_x AI_OFF_CELL, r21
     ld r25, X                       /* the victim's cell */
     /* u: the hands, the mover's last step, the value, and the flags: the
@@ -364,13 +358,13 @@
     ori r24, 1 << AI_ASM_UNDO_MOVER_MARKED_BIT
     sbrc r25, AI_ASM_CELL_MARK_BIT
     ori r24, 1 << AI_ASM_UNDO_VICTIM_MARKED_BIT
-    movw r30, r22                   /* Z = u */
+    movw ZL, r22                   /* Z = u */
     std Z + AI_UNDO_OFF_FLAGS, r24
     save_hands_chain \s
-    lds r0, BOARD + AI_OFF_VALUE
-    std Z + AI_UNDO_OFF_VALUE, r0
-    lds r0, BOARD + AI_OFF_VALUE + 1
-    std Z + AI_UNDO_OFF_VALUE + 1, r0
+    lds TMP, BOARD + AI_OFF_VALUE
+    std Z + AI_UNDO_OFF_VALUE, TMP
+    lds TMP, BOARD + AI_OFF_VALUE + 1
+    std Z + AI_UNDO_OFF_VALUE + 1, TMP
     ldi r24, 1 - \s                 /* o: the victim's side */
     sts BOARD + AI_OFF_STM, r24     /* moves next */
     mov r22, r19                    /* piece[s][slot] = t */
@@ -403,10 +397,10 @@
     ldi r18, \s
     sts BOARD + AI_OFF_STM, r18     /* s moves again */
     restore_hands_chain \s
-    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
-    sts BOARD + AI_OFF_VALUE, r0
-    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    sts BOARD + AI_OFF_VALUE + 1, r0
+    ldd TMP, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, TMP
+    ldd TMP, Z + AI_UNDO_OFF_VALUE + 1
+    sts BOARD + AI_OFF_VALUE + 1, TMP
     ldd r25, Z + AI_UNDO_OFF_FLAGS  /* the undo flags */
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the mover's cell, at t */
@@ -439,7 +433,7 @@
     restore_hands_chain \s
     board_x AI_OFF_CELL, r21
     ld r19, X                       /* the piece's cell, back from t */
-    st X, r1
+    st X, ZERO
     board_x AI_OFF_CELL, r20
     st X, r19                       /* ... to f */
     andi r19, AI_ASM_CELL_SLOT      /* piece[s][slot] = f */
@@ -451,17 +445,17 @@
     lds r24, BOARD + AI_OFF_IN_CAMP + \s
     dec r24
     sts BOARD + AI_OFF_IN_CAMP + \s, r24
-1:  ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
-    sts BOARD + AI_OFF_VALUE, r0
-    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    sts BOARD + AI_OFF_VALUE + 1, r0
+1:  ldd TMP, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, TMP
+    ldd TMP, Z + AI_UNDO_OFF_VALUE + 1
+    sts BOARD + AI_OFF_VALUE + 1, TMP
     ret
 .endm
 
     .section .text.ai_make,"ax",@progbits
-    .global ai_make
-    .type ai_make, @function
-ai_make:
+    .global ai_make_asm
+    .type ai_make_asm, @function
+ai_make_asm:
     /* a plain step? m's high byte 0x7C-0x7F (no capture, no return point),
      * and not a placement */
     mov r18, r25
@@ -478,14 +472,14 @@ ai_make:
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
     lds r18, BOARD + AI_OFF_STM     /* s */
-    camp_flag r30, r18, r21         /* an arrival? */
+    camp_flag ZL, r18, r21         /* an arrival? */
     /* a marked piece arriving where an arrival spends the mark: not plain */
     sbrs r19, AI_ASM_CELL_MARK_BIT
     rjmp 3f
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrs TMP, AI_ASM_RETURN_ON_ARRIVAL_BIT
     rjmp 3f
-    tst r30
+    tst ZL
     breq 3f
 .Lmake_general_near:
     rjmp .Lmake_general
@@ -531,14 +525,14 @@ ai_make:
     push r16
     push r17
     mov r17, r25
-    movw r30, r22                   /* Z = u */
+    movw ZL, r22                   /* Z = u */
     save_undo
-    lds r0, BOARD + AI_OFF_VALUE    /* u gets the value before the move */
-    std Z + AI_UNDO_OFF_VALUE, r0
-    lds r0, BOARD + AI_OFF_VALUE + 1
-    std Z + AI_UNDO_OFF_VALUE + 1, r0
-    push r30
-    push r31
+    lds TMP, BOARD + AI_OFF_VALUE    /* u gets the value before the move */
+    std Z + AI_UNDO_OFF_VALUE, TMP
+    lds TMP, BOARD + AI_OFF_VALUE + 1
+    std Z + AI_UNDO_OFF_VALUE + 1, TMP
+    push ZL
+    push ZH
     ldi r24, 1
     eor r24, r18
     sts BOARD + AI_OFF_STM, r24     /* the other side moves next */
@@ -554,13 +548,13 @@ ai_make:
     ldi r22, AI_ASM_NO_POINT
     std Y + AI_OFF_CHAIN_FROM, r22
     std Y + AI_OFF_CHAIN_TO, r22
-    pop r31
-    pop r30                         /* Z = u */
+    pop ZH
+    pop ZL                         /* Z = u */
     rjmp .Lmg_flags
 1:  clt
     board_x AI_OFF_CELL, r20
     ld r19, X                       /* the mover's cell */
-    st X, r1                        /* cell[f] = 0 */
+    st X, ZERO                        /* cell[f] = 0 */
     sbrs r19, AI_ASM_CELL_MARK_BIT
     rjmp 2f
     set                             /* marked: its mark leaves f with it */
@@ -588,8 +582,8 @@ ai_make:
     rcall take_victim
     /* the capturing piece is marked, unless it arrives where a capture
      * marks only outside the camp */
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrs TMP, AI_ASM_MARK_OUTSIDE_CAMP_BIT
     rjmp 3f
     camp_flag r22, r18, r21
     tst r22
@@ -603,8 +597,8 @@ ai_make:
     inc r22
     std Y + AI_OFF_IN_CAMP, r22
     brtc .Lmg_mark
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrs TMP, AI_ASM_RETURN_ON_ARRIVAL_BIT
     rjmp .Lmg_mark
     clt                             /* the mark is spent on arrival ... */
     ldd r22, Y + AI_OFF_HAND
@@ -632,22 +626,22 @@ ai_make:
     std Y + AI_OFF_MARKS, r22
 5:  board_x AI_OFF_CELL, r21
     st X, r19                       /* cell[t] = the mover's cell */
-    mov r26, r18                    /* value += row[t] - row[f] */
-    mov r27, r21
+    mov XL, r18                    /* value += row[t] - row[f] */
+    mov XH, r21
     rcall row_value
     lds r24, BOARD + AI_OFF_VALUE
     lds r25, BOARD + AI_OFF_VALUE + 1
     add r24, r22
     adc r25, r23
-    mov r26, r18
-    mov r27, r20
+    mov XL, r18
+    mov XH, r20
     rcall row_value
     sub r24, r22
     sbc r25, r23
     sts BOARD + AI_OFF_VALUE, r24
     sts BOARD + AI_OFF_VALUE + 1, r25
-    pop r31
-    pop r30                         /* Z = u */
+    pop ZH
+    pop ZL                         /* Z = u */
     ldd r22, Z + AI_UNDO_OFF_CHAIN_FROM
     ldd r23, Z + AI_UNDO_OFF_CHAIN_TO
     chain_step
@@ -655,24 +649,24 @@ ai_make:
     std Z + AI_UNDO_OFF_FLAGS, r16
     pop r17
     pop r16
-    pop r29
-    pop r28
+    pop YH
+    pop YL
     ret
 
 /* r22:r23 = side r26's piece-square value on point r27, as it counts in
  * the board's value (its row in flash; r26, r27, Z changed) */
 row_value:
-    lsl r26
-    ldi r30, lo8(BOARD + AI_OFF_VALUES)
-    ldi r31, hi8(BOARD + AI_OFF_VALUES)
-    add r30, r26
-    adc r31, r1
+    lsl XL
+    ldi ZL, lo8(BOARD + AI_OFF_VALUES)
+    ldi ZH, hi8(BOARD + AI_OFF_VALUES)
+    add ZL, XL
+    adc ZH, ZERO
     ld r22, Z+
     ld r23, Z
-    movw r30, r22
-    lsl r27
-    add r30, r27
-    adc r31, r1
+    movw ZL, r22
+    lsl XH
+    add ZL, XH
+    adc ZH, ZERO
     lpm r22, Z+
     lpm r23, Z
     ret
@@ -688,22 +682,22 @@ add_piece_asm:
     std Y + AI_OFF_COUNT, r22
     mov r22, r25
     swap r22
-    mov r0, r18
-    inc r0
-    or r22, r0                      /* its cell: the side's bit and the slot */
+    mov TMP, r18
+    inc TMP
+    or r22, TMP                      /* its cell: the side's bit and the slot */
     board_x AI_OFF_CELL, r23
     st X, r22
     piece_x r18, r25
     st X, r23                       /* piece[s][slot] = q */
-    mov r26, r18
-    mov r27, r23
+    mov XL, r18
+    mov XH, r23
     rcall row_value
-    lds r26, BOARD + AI_OFF_VALUE
-    lds r27, BOARD + AI_OFF_VALUE + 1
-    add r26, r22
-    adc r27, r23
-    sts BOARD + AI_OFF_VALUE, r26
-    sts BOARD + AI_OFF_VALUE + 1, r27
+    lds XL, BOARD + AI_OFF_VALUE
+    lds XH, BOARD + AI_OFF_VALUE + 1
+    add XL, r22
+    adc XH, r23
+    sts BOARD + AI_OFF_VALUE, XL
+    sts BOARD + AI_OFF_VALUE + 1, XH
     ret
 
 /* A capture's victim on t (r21), of side o (r24), whose cell is r25: it
@@ -721,14 +715,14 @@ take_victim_1:
 take_victim_0:
     take_victim_side 0
     ret
-    .size ai_make, . - ai_make
+    .size ai_make_asm, . - ai_make_asm
 
     .section .text.ai_unmake,"ax",@progbits
 .Lunmake_general_near:
     rjmp .Lunmake_general
-    .global ai_unmake
-    .type ai_unmake, @function
-ai_unmake:
+    .global ai_unmake_asm
+    .type ai_unmake_asm, @function
+ai_unmake_asm:
     /* the plain step ai_make made (u->flags 0: no mark spent, no capture;
      * a marked piece's mark travels in its cell byte) */
     mov r18, r25
@@ -741,9 +735,9 @@ ai_unmake:
     andi r20, 0x1F                  /* f */
     cpi r20, AI_ASM_HAND_POINT
     breq .Lunmake_general_near
-    movw r30, r22                   /* Z = u */
-    ldd r0, Z + AI_UNDO_OFF_FLAGS
-    tst r0
+    movw ZL, r22                   /* Z = u */
+    ldd TMP, Z + AI_UNDO_OFF_FLAGS
+    tst TMP
     brne .Lunmake_general_near
     move_to r21, r18                /* t */
     lds r18, BOARD + AI_OFF_STM     /* the side that moved is the other one */
@@ -763,7 +757,7 @@ ai_unmake:
     mov r20, r24
     andi r20, 0x1F                  /* f */
     move_to r21, r18                /* t */
-    movw r30, r22                   /* Z = u */
+    movw ZL, r22                   /* Z = u */
     lds r18, BOARD + AI_OFF_STM     /* the side that moved is the other one */
     sbrs r18, 0
     rjmp .Lunmake_capture_black
@@ -789,12 +783,12 @@ ai_unmake:
     eor r18, r19                    /* s: the side that moved */
     sts BOARD + AI_OFF_STM, r18
     side_y r18
-    movw r30, r22                   /* Z = u */
+    movw ZL, r22                   /* Z = u */
     restore_undo
-    ldd r0, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
-    sts BOARD + AI_OFF_VALUE, r0
-    ldd r0, Z + AI_UNDO_OFF_VALUE + 1
-    sts BOARD + AI_OFF_VALUE + 1, r0
+    ldd TMP, Z + AI_UNDO_OFF_VALUE   /* the value back from u */
+    sts BOARD + AI_OFF_VALUE, TMP
+    ldd TMP, Z + AI_UNDO_OFF_VALUE + 1
+    sts BOARD + AI_OFF_VALUE + 1, TMP
     cpi r20, AI_ASM_HAND_POINT
     brne 1f
     rcall remove_last               /* the placed piece */
@@ -838,10 +832,10 @@ ai_unmake:
     rcall victim_back
     rjmp .Lug_done
 6:  board_x AI_OFF_CELL, r21
-    st X, r1                        /* cell[t] = 0 */
+    st X, ZERO                        /* cell[t] = 0 */
 .Lug_done:
-    pop r29
-    pop r28
+    pop YH
+    pop YL
     ret
 
 /* The victim back into its old slot of side o's list (the piece that
@@ -867,9 +861,9 @@ remove_last:
     piece_x r18, r22
     ld r22, X
     board_x AI_OFF_CELL, r22
-    st X, r1
+    st X, ZERO
     ret
-    .size ai_unmake, . - ai_unmake
+    .size ai_unmake_asm, . - ai_unmake_asm
 
 /* uint8_t ai_tactical_moves(rules_move_t *buf, uint8_t cap), and
  * ai_shielded_moves for jasir's shielded captures only: the tactical
@@ -916,8 +910,8 @@ remove_last:
     brlo 3f
     lds r16, BOARD + AI_OFF_CHAIN_TO + \s
     sts GEN_RULES + AI_ASM_G_BANNED_TO, r22
-3:  ldi r28, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
-    ldi r29, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)  /* Y = piece[s] */
+3:  ldi YL, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    ldi YH, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)  /* Y = piece[s] */
     lds r17, BOARD + AI_OFF_COUNT + \s
     lds r12, BOARD + AI_OFF_LINKS + 2 * \s
     lds r13, BOARD + AI_OFF_LINKS + 2 * \s + 1  /* links[s] */
@@ -935,20 +929,20 @@ remove_last:
 .Lt_first\s:
     ld r25, Y+                      /* f */
     in_camp \s, r25, .Lt_piece\s  /* arrived pieces stay */
-    movw r30, r12
-    add r30, r25
-    adc r31, r1
+    movw ZL, r12
+    add ZL, r25
+    adc ZH, ZERO
     lpm r24, Z                      /* f's list: at this offset in the table */
-    movw r30, r12
-    add r30, r24
-    adc r31, r1
+    movw ZL, r12
+    add ZL, r24
+    adc ZH, ZERO
 .Lt_link\s:
     lpm r22, Z+                     /* t */
     cpi r22, AI_ASM_LINK_END
     breq .Lt_piece\s
-    movw r26, r6
-    add r26, r22
-    adc r27, r1
+    movw XL, r6
+    add XL, r22
+    adc XH, ZERO
     ld r20, X                       /* c = cell[t] */
     tst r20
     breq .Lt_empty\s
@@ -968,7 +962,7 @@ remove_last:
 .Lt_push\s:
     cp r18, r19
     brsh 5f                         /* no room: counted only */
-    movw r26, r14
+    movw XL, r14
     mov r24, r22
     swap r24
     lsl r24
@@ -981,7 +975,7 @@ remove_last:
     lsr r24
     or r24, r20
     st X+, r24                      /* t >> 3, no return point, the capture flag */
-    movw r14, r26
+    movw r14, XL
 5:  inc r18
     rjmp .Lt_link\s
 /* f is the banned step's from-point: is t its to-point? */
@@ -1009,43 +1003,43 @@ remove_last:
  * where captures mark inside the camp too, the capture's own, spent at
  * once. */
 .Lt_arrival_rules\s:
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_RETURN_ON_ARRIVAL_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrs TMP, AI_ASM_RETURN_ON_ARRIVAL_BIT
     rjmp .Lt_push\s                 /* pieces do not return in this rule set */
     lds r24, BOARD + AI_OFF_HAND + \s
     andi r24, AI_ASM_HAND_CAPTURED
     breq .Lt_push\s                 /* none waits */
-    movw r26, r6
-    add r26, r25
-    adc r27, r1
+    movw XL, r6
+    add XL, r25
+    adc XH, ZERO
     ld r24, X
     sbrc r24, AI_ASM_CELL_MARK_BIT
     rjmp .Lt_returns\s              /* a marked piece spends its mark */
     cpi r20, AI_ASM_CAPTURE_HIGH
     brne .Lt_push\s                 /* an unmarked piece arriving */
-    sbrc r0, AI_ASM_MARK_OUTSIDE_CAMP_BIT
+    sbrc TMP, AI_ASM_MARK_OUTSIDE_CAMP_BIT
     rjmp .Lt_push\s                 /* an arriving capture that gives no mark */
 .Lt_returns\s:
     push r25
-    push r30
-    push r31
+    push ZL
+    push ZH
     mov r24, r25                    /* (f, t, the high byte's flags) */
-    movw r26, r14
+    movw XL, r14
     rcall ai_push_returns
-    movw r14, r26
-    pop r31
-    pop r30
+    movw r14, XL
+    pop ZH
+    pop ZL
     pop r25
     rjmp .Lt_link\s
 /* an arriving capture: shielded where home pieces are protected; it is
  * pushed only when that is the kind wanted (T) */
 .Lt_arriving_capture\s:
-    lds r0, BOARD + AI_OFF_FLAGS
+    lds TMP, BOARD + AI_OFF_FLAGS
     brts 6f
-    sbrc r0, AI_ASM_HOME_PROTECT_BIT
+    sbrc TMP, AI_ASM_HOME_PROTECT_BIT
     rjmp .Lt_link\s                 /* shielded, not wanted */
     rjmp 7f
-6:  sbrs r0, AI_ASM_HOME_PROTECT_BIT
+6:  sbrs TMP, AI_ASM_HOME_PROTECT_BIT
     rjmp .Lt_link\s                 /* not shielded, and only those are wanted */
 7:  ldi r20, AI_ASM_CAPTURE_HIGH
     cp r25, r16
@@ -1057,14 +1051,14 @@ remove_last:
 .endm
 
     .section .text.ai_tactical_moves,"ax",@progbits
-    .global ai_shielded_moves
-    .type ai_shielded_moves, @function
-ai_shielded_moves:
+    .global ai_shielded_moves_asm
+    .type ai_shielded_moves_asm, @function
+ai_shielded_moves_asm:
     set                             /* shielded captures wanted */
     rjmp 1f
-    .global ai_tactical_moves
-    .type ai_tactical_moves, @function
-ai_tactical_moves:
+    .global ai_tactical_moves_asm
+    .type ai_tactical_moves_asm, @function
+ai_tactical_moves_asm:
     clt
 1:  push r6
     push r7
@@ -1074,11 +1068,11 @@ ai_tactical_moves:
     push r15
     push r16
     push r17
-    push r28
-    push r29
+    push YL
+    push YH
     rcall .Lt_body
-    pop r29
-    pop r28
+    pop YH
+    pop YL
     pop r17
     pop r16
     pop r15
@@ -1088,12 +1082,6 @@ ai_tactical_moves:
     pop r7
     pop r6
     ret
-/* The same for an assembler caller that keeps r6, r7, r12-r17, r28 and r29
- * itself (ai_quiesce_moves, which saves them anyway): no saving twice.
- * Clobbers them, T, and what a C function may clobber. */
-    .global ai_tactical_moves_unsaved
-ai_tactical_moves_unsaved:
-    clt
 .Lt_body:
     movw r14, r24                   /* the next entry: buf */
     clr r18                         /* none yet */
@@ -1108,7 +1096,7 @@ ai_tactical_moves_unsaved:
     tactical_side 0
 .Lt_black:
     tactical_side 1
-    .size ai_tactical_moves, . - ai_shielded_moves
+    .size ai_tactical_moves_asm, . - ai_shielded_moves_asm
 
 /* void ai_quiet_links(rules_move_list_t *l, uint8_t banned_from, uint8_t
  * banned_to): the quiet generator's link loop (the host's twin is
@@ -1126,26 +1114,26 @@ ai_tactical_moves_unsaved:
  * once per side so that its enemy camp and its bytes are constants; see
  * ai_quiet_links below. */
 .macro quiet_side s
-    ldi r26, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
-    ldi r27, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
-    movw r14, r26                   /* piece[s] */
+    ldi XL, lo8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    ldi XH, hi8(BOARD + AI_OFF_PIECE + AI_ASM_SIDE_PIECES * \s)
+    movw r14, XL                   /* piece[s] */
     lds r17, BOARD + AI_OFF_COUNT + \s
     lds r12, BOARD + AI_OFF_LINKS + 2 * \s
     lds r13, BOARD + AI_OFF_LINKS + 2 * \s + 1  /* links[s] */
 .Lq_piece\s:
     subi r17, 1
     brcs .Lq_done_near\s            /* no piece left */
-    movw r26, r14
+    movw XL, r14
     ld r16, X+                      /* f */
-    movw r14, r26
+    movw r14, XL
     in_camp \s, r16, .Lq_piece\s  /* arrived pieces stay */
-    movw r30, r12
-    add r30, r16
-    adc r31, r1
+    movw ZL, r12
+    add ZL, r16
+    adc ZH, ZERO
     lpm r24, Z                      /* f's list: at this offset in the table */
-    movw r30, r12
-    add r30, r24
-    adc r31, r1
+    movw ZL, r12
+    add ZL, r24
+    adc ZH, ZERO
 .Lq_link\s:
     lpm r25, Z+                     /* t */
     cpi r25, AI_ASM_LINK_END
@@ -1180,28 +1168,28 @@ ai_tactical_moves_unsaved:
 .endm
 
     .section .text.ai_quiet_links,"ax",@progbits
-    .global ai_quiet_links
-    .type ai_quiet_links, @function
-ai_quiet_links:
+    .global ai_quiet_links_asm
+    .type ai_quiet_links_asm, @function
+ai_quiet_links_asm:
     push r12
     push r13
     push r14
     push r15
     push r16
     push r17
-    push r28
-    push r29
+    push YL
+    push YH
     push r24                        /* l */
     push r25
-    movw r30, r24
-    ld r28, Z+
-    ld r29, Z+                      /* l->buf */
+    movw ZL, r24
+    ld YL, Z+
+    ld YH, Z+                      /* l->buf */
     ld r18, Z+                      /* l->n */
     ld r19, Z                       /* l->cap */
-    add r28, r18
-    adc r29, r1
-    add r28, r18
-    adc r29, r1                     /* Y = &buf[n] */
+    add YL, r18
+    adc YH, ZERO
+    add YL, r18
+    adc YH, ZERO                     /* Y = &buf[n] */
     lds r24, BOARD + AI_OFF_STM
     sbrc r24, 0
     rjmp .Lq_black
@@ -1209,11 +1197,11 @@ ai_quiet_links:
 .Lq_black:
     quiet_side 1
 .Lq_done:
-    pop r31
-    pop r30                         /* l */
+    pop ZH
+    pop ZL                         /* l */
     std Z + AI_ASM_LIST_OFF_N, r18
-    pop r29
-    pop r28
+    pop YH
+    pop YL
     pop r17
     pop r16
     pop r15
@@ -1221,7 +1209,7 @@ ai_quiet_links:
     pop r13
     pop r12
     ret
-    .size ai_quiet_links, . - ai_quiet_links
+    .size ai_quiet_links_asm, . - ai_quiet_links_asm
 
 /* ai_push_returns: push_returns in ai_board.c, its host twin, for the
  * tactical generator above (its registers, not the C ABI). An arrival
@@ -1248,29 +1236,29 @@ ai_push_returns:
     mov r23, r20
     andi r23, 0x83                  /* ... with its return point's bits clear */
     mov r21, r18                    /* the count before */
-    lds r0, BOARD + AI_OFF_FLAGS
-    sbrs r0, AI_ASM_RETURN_MAY_HOLD_BIT
+    lds TMP, BOARD + AI_OFF_FLAGS
+    sbrs TMP, AI_ASM_RETURN_MAY_HOLD_BIT
     rjmp 2f
-    mov r0, r20                     /* held: no return point */
+    mov TMP, r20                     /* held: no return point */
     rcall .Lpr_push
 2:  clr r22                         /* q: White's home row 0-4, Black's 20-24 */
-    lds r0, BOARD + AI_OFF_STM
-    tst r0
+    lds TMP, BOARD + AI_OFF_STM
+    tst TMP
     breq 3f
     ldi r22, AI_ASM_CAMP_WHITE
-3:  ldi r30, lo8(BOARD + AI_OFF_CELL)
-    ldi r31, hi8(BOARD + AI_OFF_CELL)
-    add r30, r22
-    adc r31, r1                     /* Z = &cell[q] */
-4:  ld r0, Z+
-    tst r0
+3:  ldi ZL, lo8(BOARD + AI_OFF_CELL)
+    ldi ZH, hi8(BOARD + AI_OFF_CELL)
+    add ZL, r22
+    adc ZH, ZERO                     /* Z = &cell[q] */
+4:  ld TMP, Z+
+    tst TMP
     breq 5f                         /* free */
     cp r22, r24
     brne 6f                         /* taken, and not the mover's origin */
-5:  mov r0, r22
-    lsl r0
-    lsl r0
-    or r0, r23                      /* the return point q in bits 10-14 */
+5:  mov TMP, r22
+    lsl TMP
+    lsl TMP
+    or TMP, r23                      /* the return point q in bits 10-14 */
     rcall .Lpr_push
 6:  inc r22
     cpi r22, AI_ASM_CAMP_BLACK_END
@@ -1279,7 +1267,7 @@ ai_push_returns:
     brne 4b
 7:  cp r18, r21
     brne 8f
-    mov r0, r20                     /* no point free: owed */
+    mov TMP, r20                     /* no point free: owed */
     rcall .Lpr_push
 8:  ret
 /* the move r25 (low byte), r0 (high byte) on the list */
@@ -1287,7 +1275,7 @@ ai_push_returns:
     cp r18, r19
     brsh 9f                         /* no room: counted only */
     st X+, r25
-    st X+, r0
+    st X+, TMP
 9:  inc r18
     ret
     .size ai_push_returns, . - ai_push_returns

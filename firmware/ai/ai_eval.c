@@ -26,33 +26,12 @@ static uint8_t blocked_pieces(uint8_t side)
     return blocked;
 }
 
-/* On the AVR, ai_blocked_value is ai_eval_avr.S; this C twin stays as
- * ai_blocked_value_ref for the AVR board check to compare it with. */
-#ifdef __AVR__
-#define ai_blocked_value ai_blocked_value_ref
-_Static_assert(AI_W_RACE_BLOCKED > 0 && AI_W_RACE_BLOCKED < 128, "ai_eval_avr.S: a weight out of its range");
-#endif
 int16_t ai_blocked_value(void)
 {
     const uint8_t s = ai_board.stm;
     return (int16_t)(AI_W_RACE_BLOCKED * ((int16_t)blocked_pieces((uint8_t)(s ^ 1u)) - (int16_t)blocked_pieces(s)));
 }
-#ifdef __AVR__
-#undef ai_blocked_value
-#endif
 
-/* On the AVR, ai_off_board_diff is ai_eval_avr.S; this C twin stays as
- * ai_off_board_diff_ref for the AVR board check to compare it with (the
- * firmware drops it: nothing there calls it). The assembler adds unsigned
- * products of one byte each: the weights must fit, and no product passes
- * 255 but the ready pieces' (it clears r1 after those). */
-#ifdef __AVR__
-#define ai_off_board_diff ai_off_board_diff_ref
-_Static_assert(AI_W_PROMOTED > 0 && AI_W_PROMOTED * AI_SIDE_PIECES < 256 && AI_W_READY > 0 && AI_W_READY < 256 &&
-                   AI_W_RACE_READY < 0 && -AI_W_RACE_READY < 256 && AI_W_CAPTURED > 0 && AI_W_CAPTURED * 7 < 256 &&
-                   AI_W_MARK > 0 && AI_W_MARK * AI_SIDE_PIECES < 256,
-               "ai_eval_avr.S: a weight out of its range");
-#endif
 int16_t ai_off_board_diff(void)
 {
     const uint8_t s = ai_board.stm, o = (uint8_t)(s ^ 1u), flags = ai_board.flags;
@@ -76,13 +55,10 @@ int16_t ai_off_board_diff(void)
     }
     return v;
 }
-#ifdef __AVR__
-#undef ai_off_board_diff
-#endif
 
 __attribute__((noinline)) int16_t ai_evaluate_unblocked_call(void) { return ai_evaluate_unblocked(); }
 
-int16_t ai_evaluate_board(void)
+AI_FOR_SIZE int16_t ai_evaluate_board(void)
 {
     int16_t v = ai_evaluate_unblocked_call();
     if (ai_board.flags & RS_RESERVE_IF_MARKED)

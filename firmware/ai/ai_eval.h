@@ -11,16 +11,10 @@
  * pieces), the side to move's less the other's: zero in the common case,
  * tested inline below. One call for both sides. */
 int16_t ai_off_board_diff(void);
-#ifdef __AVR__
-int16_t ai_off_board_diff_ref(void); /* its C twin (the AVR's is ai_eval_avr.S) */
-#endif
 /* Jasir's blocked pieces, for the side to move: AI_W_RACE_BLOCKED for each
  * enemy piece outside the camp with no empty point to step to, less the
  * same for each of its own. */
 int16_t ai_blocked_value(void);
-#ifdef __AVR__
-int16_t ai_blocked_value_ref(void); /* its C twin (the AVR's is ai_eval_avr.S) */
-#endif
 /* The most they can count for a side: a weight per piece outside the camp
  * (the search's bounds, when it need not look at them). */
 static inline int16_t ai_blocked_most(uint8_t side)

@@ -12,7 +12,7 @@ if (!dir || !/^\d+$/.test(portArg) || Number(portArg) > 65535) {
 const root = resolve(dir);
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.hex': 'text/plain', '.txt': 'text/plain', '.svg': 'image/svg+xml',
+  '.json': 'application/json', '.hex': 'text/plain', '.txt': 'text/plain', '.svg': 'image/svg+xml', '.wasm': 'application/wasm',
 };
 const server = createServer(async (req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);

@@ -227,6 +227,143 @@ try {
     return found.join(', ');
   });
 
+  // the page teaches: what Jarmo is, the rules of the set in play, the
+  // board's diagram from the rules core's links, the legend from
+  // docs/display.md, the docs as pages
+  await run('page-teaches', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    const t = await page.evaluate(() => {
+      const visible = (el) => el && getComputedStyle(el).display !== 'none';
+      const shownRules = [...document.querySelectorAll('[data-rules-text]')].filter(visible).map((e) => e.dataset.rulesText);
+      const words = (document.querySelector('.teach').innerText.match(/\S+/g) || []).length;
+      const legend = [...document.querySelectorAll('.legend tr')].map((r) => r.innerText.replace(/\s+/g, ' '));
+      const lines = document.querySelectorAll('.diagram line').length;
+      const dashed = document.querySelectorAll('.diagram line.jasir-only').length;
+      const heads = [...document.querySelectorAll('.teach h2')].map((h) => h.textContent);
+      return { shownRules, words, legend, lines, dashed, heads };
+    });
+    const links = readFileSync(`${build}/web/links.txt`, 'utf8').trim().split('\n');
+    if (t.shownRules.join() !== 'classic') throw new Error(`rule-set text shown: ${t.shownRules}`);
+    if (t.words < 400) throw new Error(`${t.words} words of teaching`);
+    if (!t.heads.includes('What is Jarmo?') || !t.heads.includes('How to play')) throw new Error(`headings ${t.heads}`);
+    const display = readFileSync('docs/display.md', 'utf8').match(/<!-- legend -->([\s\S]*?)<!-- \/legend -->/)[1];
+    const rows = display.trim().split('\n').filter((l) => /^\| [a-z]/.test(l)).length;
+    if (t.legend.length < rows || !t.legend.some((r) => /cursor/.test(r))) throw new Error(`legend ${t.legend.length} rows of ${rows}`);
+    if (t.lines !== links.length || t.dashed !== links.filter((l) => l.endsWith(' 1')).length) throw new Error(`diagram: ${t.lines} lines, ${t.dashed} dashed; links.txt has ${links.length}`);
+    // the manual and the quick card as pages, the quick card with the legend
+    for (const [href, title] of [['docs/manual.html', 'player'], ['docs/quickref.html', 'quick reference']]) {
+      await page.click(`header nav a[href="${href}"]`);
+      const h1 = await page.locator('h1').textContent();
+      if (!h1.toLowerCase().includes(title)) throw new Error(`${href}: h1 "${h1}"`);
+      if (href.includes('quickref') && !(await page.locator('article table td', { hasText: 'bright yellow, blinking' }).count()))
+        throw new Error('no legend on the quick card');
+      await page.goBack();
+    }
+    await context.close();
+    return `${t.words} words, ${t.legend.length} legend rows, ${t.lines} lines`;
+  });
+
+  // settings by link: a new game with them, bad ones ignored and said;
+  // a game in progress is replaced only when the player says yes
+  await run('link-settings', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    let answer = true;
+    const asked = [];
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      return answer ? d.accept() : d.dismiss();
+    });
+    await page.goto(`${url}?board=jarmo-handheld&mode=console&level=5&rules=jasir&side=black&match=2&colour=blue&level=9`);
+    await waitUart(page, 'start jasir first white console 5 human black match 1/2');
+    const note = await page.locator('#note').textContent();
+    if (!/Ignored colour=blue: no setting called 'colour'/.test(note) || !/Ignored level=9/.test(note)) throw new Error(`note: ${note}`);
+    if (asked.length) throw new Error(`asked on a fresh console: ${asked[0]}`);
+    await waitFor('the status line', 5000, async () => {
+      const st = await page.locator('#status').textContent();
+      return (/level 5\), jasir, game 1 of 2/.test(st) && /You are red \(Black\)/.test(st)) || st;
+    });
+    if (new URL(page.url()).search !== '?board=jarmo-handheld') throw new Error(`the link stays: ${page.url()}`);
+    // wait for the console's first move and its save, then a link: "no" keeps the game
+    await simWait(page, 300);
+    await tapKey(page, 'b'); // the start's words
+    await waitFor('the console\'s first move', 8000, async () => (await movesOf(page)).length === 1);
+    await simWait(page, 1500);
+    const first = (await movesOf(page))[0];
+    answer = false;
+    await page.goto(`${url}?board=jarmo-handheld&rules=classic`);
+    await waitUart(page, 'resume jasir');
+    if (!asked.length) throw new Error('not asked before replacing the game');
+    if (!/Kept the game in progress/.test(await page.locator('#note').textContent())) throw new Error('no note');
+    const kept = await page.locator('#moves li').first().textContent();
+    if (!kept.includes(first)) throw new Error(`moves after a "no": ${kept}`);
+    answer = true;
+    await page.goto(`${url}?board=jarmo-handheld&rules=classic&side=white`);
+    await waitUart(page, 'start classic first white console 5 human white match 1/2');
+    await context.close();
+    return `asked: "${asked[0].split('\n')[0]}"`;
+  });
+
+  // the board chooser: no key and no unconfirmed click switches; a switch
+  // and back finds the game where it was
+  await run('board-chooser-keeps-game', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    let answer = false;
+    page.on('dialog', (d) => (answer ? d.accept() : d.dismiss()));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    await simWait(page, 300);
+    await tapKey(page, 'b');
+    await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
+    await waitFor('the console\'s reply', 8000, async () => (await movesOf(page)).length === 2);
+    await simWait(page, 1500);
+    const before = await page.locator('#moves li').first().textContent();
+    const nano = page.locator('.board-choice[data-board="jarmo-nano"]');
+    await nano.focus();
+    for (const k of ['ArrowDown', 'ArrowUp', 'ArrowRight']) await page.keyboard.press(k);
+    await nano.click(); // asked, and "no"
+    await sleep(500);
+    if (!page.url().endsWith('?board=jarmo-handheld')) throw new Error(`switched without a yes: ${page.url()}`);
+    answer = true;
+    await nano.click();
+    await waitUart(page, 'jarmo jarmo-nano ready');
+    await page.locator('.board-choice[data-board="jarmo-handheld"]').click();
+    await waitUart(page, 'resume classic');
+    await waitFor('the moves again', 3000, async () => (await page.locator('#moves li').first().textContent()) === before);
+    await context.close();
+    return before;
+  });
+
+  // a phone: no sideways scroll, the console centred, the help and the
+  // status above the fold; screenshots of both sizes for a person to look at
+  await run('phone-layout', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    await simWait(page, 300);
+    await page.tap('[data-button="b"]');
+    await sleep(500);
+    const m = await page.evaluate(() => {
+      const r = (s) => document.querySelector(s).getBoundingClientRect();
+      return { scroll: document.documentElement.scrollWidth, width: innerWidth, device: r('.device'), help: r('.quick-help'), status: r('#status') };
+    });
+    await page.screenshot({ path: `${out}/phone.png` });
+    await context.close();
+    if (m.scroll > m.width) throw new Error(`scrolls sideways: ${m.scroll} px wide in ${m.width}`);
+    const off = Math.abs(m.device.left - (m.width - m.device.right));
+    if (off > 2) throw new Error(`the console is ${off.toFixed(1)} px off centre`);
+    if (m.help.bottom > 844) throw new Error(`the help ends at ${m.help.bottom} px, below the fold`);
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const dp = await desk.newPage();
+    await dp.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(dp, 'jarmo jarmo-handheld ready');
+    await dp.screenshot({ path: `${out}/desktop.png` });
+    await desk.close();
+    return `help ends at ${Math.round(m.help.bottom)} px; ${out}/phone.png, ${out}/desktop.png`;
+  });
+
   // 2. a move with the keyboard, one with clicks; 3. a reload resumes
   await run('keyboard-move', async () => {
     const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
@@ -244,6 +381,12 @@ try {
       const g = await grid(page);
       return (g[7].startsWith('GGGGG') && 'gY'.includes(g[2][3])) || g.join('/');
     });
+    // the moves in notation and the status in words beside the board
+    const [reply] = (await gameMoves(page)).slice(1);
+    await waitFor('the move list', 2000, async () => (await page.locator('#moves li').first().textContent()) === `1. c1-d3  ${reply}` ||
+      await page.locator('#moves').textContent());
+    await waitFor('the status line', 3000, async () => /You are green \(White\)\. Your turn\./.test(await page.locator('#status').textContent()) ||
+      await page.locator('#status').textContent());
     // the piezo: the firmware's key clicks reached the buzzer pin
     const tones = await page.evaluate(() => window.jarmo.buzzer.tones);
     if (tones < 1) throw new Error('no tone on the buzzer pin while keys were pressed');

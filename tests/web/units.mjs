@@ -3,10 +3,12 @@
 // Each check prints "[       OK ] web-unit NAME" or "[  FAILED  ] ...".
 //   node tests/web/units.mjs BUILD_DIR
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadHex } from '../../sim/web/src/hex.js';
 import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
+import { ConsoleText } from '../../sim/web/src/console_text.js';
+import { GameLog } from '../../sim/web/src/game_log.js';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -83,6 +85,113 @@ check('eeprom-storage-full-keeps-playing', () => {
     console.warn = warn;
   }
   return e.readMemory(0) === 1;
+});
+
+// ---- console.wasm: the simulator's settings and status C, for the page ----
+const text = await ConsoleText.fromBytes(readFileSync(`${build}/web/console.wasm`));
+const tmp = `${build}/web-test/units`;
+mkdirSync(tmp, { recursive: true });
+writeFileSync(`${tmp}/none.script`, 'wait 1\n');
+// the EEPROM image jarmo-sim leaves after `--set` for each assignment
+function simImage(sets, script = `${tmp}/none.script`) {
+  rmSync(`${tmp}/ee.bin`, { force: true });
+  const args = ['--eeprom', `${tmp}/ee.bin`, ...sets.flatMap((a) => ['--set', a]), '--script', script];
+  const r = spawnSync(`${build}/host/jarmo-sim`, [...args, `${build}/jarmo-handheld/firmware.elf`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`jarmo-sim ${args.join(' ')}: exit ${r.status} ${r.stderr}`);
+  return { image: new Uint8Array(readFileSync(`${tmp}/ee.bin`)), out: r.stdout };
+}
+const hexOf = (b) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+for (const sets of [['level=5'], ['mode=two', 'rules=jasir', 'side=black', 'match=6'], ['first=black', 'sound=off', 'brightness=1', 'blink=on', 'level=1']]) {
+  check(`wasm-settings-as-jarmo-sim ${sets.join(',')}`, () => {
+    const want = simImage(sets).image.slice(0, 24);
+    const got = new Uint8Array(1024).fill(0xff);
+    for (const a of sets) if (!text.set(got, a).ok) return `${a} refused`;
+    return hexOf(got.slice(0, 24)) === hexOf(want) || `${hexOf(got.slice(0, 24))} != ${hexOf(want)}`;
+  });
+}
+check('wasm-settings-read-back', () => {
+  const img = new Uint8Array(1024).fill(0xff);
+  const fresh = text.settings(img);
+  for (const a of ['mode=two', 'level=4', 'rules=ludos', 'side=black', 'first=black', 'match=6']) text.set(img, a);
+  const s = text.settings(img);
+  return (fresh.mode === 'console' && fresh.level === '2' && fresh.match === '2' && s.mode === 'two' && s.level === '4' &&
+    s.rules === 'ludos' && s.side === 'black' && s.first === 'black' && s.match === '6') || JSON.stringify([fresh, s]);
+});
+check('wasm-settings-bad-value-writes-nothing', () => {
+  const img = new Uint8Array(1024).fill(0xff);
+  const before = hexOf(img);
+  const a = text.set(img, 'level=9'), b = text.set(img, 'colour=blue'), c = text.set(img, 'level');
+  return (!a.ok && a.why === "level takes one of: 1 2 3 4 5 (got '9')" && !b.ok && b.why === "no setting called 'colour'" &&
+    !c.ok && hexOf(img) === before) || JSON.stringify([a, b, c]);
+});
+check('wasm-settings-too-long-or-binary', () => {
+  const img = new Uint8Array(1024).fill(0xff);
+  return (!text.set(img, `level=${'5'.repeat(200)}`).ok && !text.set(img, 'level=\u00e9').ok) || 'accepted';
+});
+// a game played in the simulator: the page's status is make play's status
+writeFileSync(`${tmp}/play.script`, 'wait 300\ntap b\ncursor-at c1\nmove c1-d3\nwait 300\nexpect-uart move c1-d3\nwait 3000\n');
+check('wasm-status-as-make-play', () => {
+  const { image } = simImage([], `${tmp}/play.script`);
+  const s = text.status(image);
+  writeFileSync(`${tmp}/ee-play.bin`, image);
+  const r = spawnSync(`${build}/host/jarmo-sim`, ['--eeprom', `${tmp}/ee-play.bin`, '--dump-board-at', '1', `${build}/jarmo-handheld/firmware.elf`], { encoding: 'utf8' });
+  const lines = s.text.split('\n');
+  return (s.game && lines.length === 2 && lines.every((l) => r.stdout.includes(`  ${l}`)) && /Your turn/.test(s.text)) ||
+    `${JSON.stringify(s)} not in ${r.stdout.slice(-400)}`;
+});
+check('wasm-status-no-game', () => {
+  const s = text.status(new Uint8Array(1024).fill(0xff));
+  return (!s.game && s.text === 'no game in progress') || JSON.stringify(s);
+});
+check('wasm-drop-game', () => {
+  const { image } = simImage([], `${tmp}/play.script`);
+  if (!text.status(image).game) return 'no game to drop';
+  const settingsBefore = hexOf(image.slice(0, 24));
+  text.dropGame(image);
+  return (!text.status(image).game && hexOf(image.slice(0, 24)) === settingsBefore) || 'the game is still there';
+});
+
+// ---- game_log.js: the move list from the debug console ----------------------
+check('game-log-moves-undo-result', () => {
+  const log = new GameLog();
+  for (const l of ['jarmo jarmo-handheld ready', 'start classic first white console 2 human white match 1/2', 'words GAME 1 OF 2',
+    'move c1-d3', 'move b5-c4', 'move d3xc4', 'undo d3xc4', 'move a1-b3', 'over 6 2 white', 'match 1/2 6 2'])
+    log.line(l);
+  const rows = JSON.stringify(log.numbered());
+  return (rows === '[[1,"c1-d3","b5-c4"],[2,"a1-b3",""]]' && log.results[0] === 'Game 1 of 2: you win (green 6, red 2).') ||
+    `${rows} ${log.results}`;
+});
+check('game-log-new-game-clears', () => {
+  const log = new GameLog();
+  log.line('start classic first white match 1/2');
+  log.line('move c1-d3');
+  log.line('over 2 6 black');
+  log.line('start classic first white match 2/2');
+  return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins (green 2, red 6).') || JSON.stringify(log);
+});
+check('game-log-resume', () => {
+  const a = new GameLog();
+  a.line('start jasir first white console 3 human black match 1/1');
+  a.line('move c1-c2');
+  const b = new GameLog();
+  b.restore(JSON.parse(JSON.stringify(a)));
+  b.line('resume jasir first white console 3 human black match 1/1');
+  const c = new GameLog();
+  c.line('resume jasir first white console 3 human black match 1/1');
+  return (b.moves.join() === 'c1-c2' && !b.partial && c.partial && c.moves.length === 0) || JSON.stringify([b, c]);
+});
+check('game-log-match-over', () => {
+  const log = new GameLog();
+  log.line('start classic first white console 2 human black match 2/2'); // game 2: you are Black, so you were P1
+  log.line('match over 11 6 p1');
+  const two = new GameLog();
+  two.line('start classic first white match 2/2');
+  two.line('match over 3 9 p2');
+  return (log.results[0] === 'Match: you win 11-6.' && two.results[0] === 'Match: P2 wins 9-3.') || JSON.stringify([log.results, two.results]);
+});
+check('game-log-ignores-other-lines', () => {
+  const log = new GameLog();
+  return [log.line('words YOU WIN'), log.line('move'), log.line('start nonsense'), log.line('')].every((r) => r === false) || 'changed';
 });
 
 // ---- serve.mjs ------------------------------------------------------------

@@ -9,18 +9,24 @@ $(A)/obj/%.o: %.c
 # The AI's search and board are the hot path: compiled for speed (make bench
 # measures both the speed and the flash this costs).
 AVR_AI_FAST := -O2 -mno-call-prologues
-# ...except the search's C on the AVR, which is the root and the set-up
-# (negamax and quiescence are assembler there): compiled for size, it
-# gives the console's words 110 B at no measurable speed (make bench)
-$(A)/obj/firmware/ai/ai_search.o: AVR_AI_FAST :=
+$(A)/obj/firmware/ai/ai_root.o: AVR_AI_FAST :=
 $(A)/obj/firmware/ai/%.o: firmware/ai/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@ (speed)"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_AI_FAST) -c -o $@ $<
-$(A)/obj/firmware/ai/%.o: firmware/ai/%.S
+$(A)/obj/firmware/ai/%.o: firmware/ai/%.S $(GEN)/ai_asm_offsets.h
 	@mkdir -p $(@D)
 	@echo "  AS   $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -I$(GEN) -c -o $@ $<
+# The assembler's offsets and bits, generated from the C layout (the Linux
+# kernel's asm-offsets pattern): firmware/ai/ai_asm_offsets.c compiled to
+# assembly, its "->NAME value" markers turned into #defines.
+$(GEN)/ai_asm_offsets.h: firmware/ai/ai_asm_offsets.c
+	@mkdir -p $(@D)
+	@echo "  GEN  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) -MT $@ -MF $(GEN)/ai_asm_offsets.d -S -o $(GEN)/ai_asm_offsets.s $<
+	$(Q){ echo "/* generated from $< (tools/mk/avr.mk): do not edit */"; \
+	  sed -n 's/^[[:space:]]*->\([A-Z0-9_]*\) \([0-9]*\)$$/#define \1 \2/p' $(GEN)/ai_asm_offsets.s; } > $@
 $(A)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
 	@echo "  AVR  $@"
@@ -40,9 +46,9 @@ $(A)/ai_bench.elf: $(call aobj,tests/avr/ai_bench_main.c) $(A)/obj/gen/ai_suite.
 	@echo "  AVR  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 
-# The AI board (its assembler make/unmake) against the rules core, both on
-# the AVR, on random games (tests/sim/avr-ai-board.script).
-$(A)/ai_board_check.elf: $(call aobj,tests/avr/ai_board_check_main.c) $(AVR_AI) $(AVR_RULES)
+# The AI's assembler kernels against their C reference, call by call, on
+# random games (tests/sim/avr-ai-asm.script); only with the assembler.
+$(A)/ai_asm_check.elf: $(call aobj,tests/avr/ai_asm_check_main.c) $(AVR_AI) $(AVR_RULES)
 	@echo "  AVR  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $^
 

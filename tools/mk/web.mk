@@ -1,6 +1,8 @@
 # The console in a web browser (included from the top Makefile).
-#   make web         build/web/: index.html, app.js (bundled), each board's
-#                    firmware.hex and board.json, the board's lines
+#   make web         build/web/: index.html (with the teaching text, the
+#                    legend and the board's diagram, tools/web/site.mjs),
+#                    docs/*.html, app.js (bundled), console.wasm, each
+#                    board's firmware.hex and board.json, the board's lines
 #   make web-serve   serves build/web on 127.0.0.1 (WEB_PORT=0: a free port)
 # npm packages (avr8js, esbuild, playwright-core) come from the npm registry
 # through sim/web/package-lock.json, installed by `npm ci`.
@@ -28,8 +30,26 @@ $(WEB)/app.js: $(wildcard sim/web/src/*.js) $(WEB_NPM)
 	@echo "  JS   $@"
 	$(Q)sim/web/node_modules/.bin/esbuild sim/web/src/main.js --bundle --format=esm --target=es2020 \
 	  --log-level=warning --outfile=$@
-$(WEB)/%: sim/web/%
+$(WEB)/style.css: sim/web/style.css
 	@mkdir -p $(@D) && cp $< $@
+# the page and the docs as pages, from the project's texts
+$(WEB)/index.html: sim/web/index.html sim/web/teach.md $(wildcard docs/*.md) tools/web/site.mjs $(WEB)/links.txt $(WEB_NPM)
+	@echo "  SITE $@"
+	$(Q)node tools/web/site.mjs $(WEB)
+
+# The settings by name and the saved game in words, as the simulator has
+# them (sim/settings_text.c, sim/status_text.c), over the firmware's own
+# storage code and rules core: WebAssembly, by clang and wasm-ld, no libc.
+comma := ,
+WASM_SRC := tools/web/console_wasm.c sim/settings_text.c sim/status_text.c $(RULES_SRC) \
+  $(addprefix firmware/storage/,settings.c nv_record.c game_save.c journal.c)
+WASM_EXPORTS := console_status console_set console_settings console_drop_game console_eeprom console_text_in console_text_out
+$(WEB)/console.wasm: $(WASM_SRC) $(wildcard sim/*.h firmware/rules/*.h firmware/storage/*.h tools/web/wasm-libc/*.h)
+	@mkdir -p $(@D)
+	@echo "  WASM $@"
+	$(Q)clang --target=wasm32 -std=gnu11 -Os -Wall -Wextra -Werror -nostdlib -ffreestanding \
+	  -isystem tools/web/wasm-libc -Ifirmware -Ihal -Isim -Wl,--no-entry $(addprefix -Wl$(comma)--export=,$(WASM_EXPORTS)) \
+	  -o $@ $(WASM_SRC)
 $(WEB)/links.txt: $(H)/board_links
 	@mkdir -p $(@D) && $< > $@
 $(WEB)/boards.json: tools/mk/web.mk
@@ -39,7 +59,7 @@ $(WEB)/boards.json: tools/mk/web.mk
 $(WEB)/dist.json: dist
 	@rm -rf $(WEB)/dist && mkdir -p $(WEB)/dist && cp $(B)/dist/* $(WEB)/dist/ && cp $(B)/dist/dist.json $@
 
-web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
+web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/console.wasm $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
 	$(foreach b,$(WEB_BOARDS),$(WEB)/$(b)/firmware.hex $(WEB)/$(b)/board.json)
 
 web-serve: web

@@ -9,12 +9,14 @@ export class EEPROMStore {
     this.key = key;
     this.storage = storage;
     this.bytes = new Uint8Array(SIZE).fill(0xff);
+    this.version = 0; // +1 at every write: readers redo their work only after a change
     const saved = storage?.getItem(key);
     if (saved && /^[0-9a-f]{2048}$/.test(saved))
       for (let i = 0; i < SIZE; i++) this.bytes[i] = parseInt(saved.substr(i * 2, 2), 16);
   }
 
   save() {
+    this.version++;
     let hex = '';
     for (const b of this.bytes) hex += b.toString(16).padStart(2, '0');
     try {

@@ -176,7 +176,6 @@ export async function initFlash(root, { board } = {}) {
       const err = e instanceof FlashError ? e : portError(e, baud);
       say(err.message, 'error');
       status.dataset.code = err.code;
-      if (err.code === 'no-answer') $('#flash-baud').focus();
     } finally {
       if (transport) await transport.close().catch(() => {});
       else if (port) await port.close().catch(() => {});

@@ -2,9 +2,11 @@
 // matrix drawn from the pins, its buttons, sound, saves and debug console.
 import { Buttons, BUTTONS } from './buttons.js';
 import { Buzzer } from './buzzer.js';
+import { ConsoleText } from './console_text.js';
 import { Display595 } from './display595.js';
 import { EEPROMStore } from './eeprom_store.js';
 import { initFlash } from './flash_page.js';
+import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
@@ -19,6 +21,13 @@ const KEYS = {
   z: 'a', Z: 'a', ' ': 'a', Enter: 'a', x: 'b', X: 'b', Backspace: 'b',
 };
 const LONG_B_MS = 1000;
+// the builds, in a player's words
+const BOARD_WORDS = {
+  'jarmo-handheld': ['The handheld', 'the reference console: 64 red/green lights, six buttons, three AA cells'],
+  'jarmo-nano': ['Arduino Nano', 'an Arduino Nano with an 8 x 8 RGB LED panel (WS2812B) and six buttons'],
+};
+// the settings a link may set (?level=5), as jarmo-sim --set names them
+const LINK_SETTINGS = ['mode', 'level', 'rules', 'side', 'first', 'match'];
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -28,13 +37,29 @@ async function fetchText(url) {
   return r.text();
 }
 
+// what each LED outside the board is for, told on hover
+function ledRole(x, y) {
+  if (x < 5 && y < 5) return `point ${String.fromCharCode(97 + x)}${5 - y}`;
+  if (y === 7) return 'whose turn';
+  if (x === 5 && y < 5) return '';
+  if (x === 6) return "green's pieces off the board";
+  if (x === 7) return "red's pieces off the board";
+  return '';
+}
+
 function buildMatrix(el, links) {
+  // the faceplate's board behind the top-left 5 x 5
+  const face = document.createElement('div');
+  face.className = 'board-area';
+  el.appendChild(face);
   for (let y = 0; y < N; y++)
     for (let x = 0; x < N; x++) {
       const led = document.createElement('div');
-      led.className = 'led';
+      led.className = x < 5 && y < 5 ? 'led on-board' : 'led';
       led.dataset.led = `${x},${y}`;
       led.dataset.color = '.';
+      const role = ledRole(x, y);
+      if (role) led.title = role;
       el.appendChild(led);
     }
   // the board's lines over the LEDs, as on the faceplate: point a1..e5 on
@@ -66,6 +91,8 @@ function buildMatrix(el, links) {
       el.appendChild(c);
     }
   }
+  face.ledA = el.querySelector('[data-led="0,0"]');
+  face.ledB = el.querySelector('[data-led="4,4"]');
   const place = () => placeLines(el, svg);
   window.addEventListener('resize', place);
   requestAnimationFrame(place);
@@ -112,6 +139,15 @@ function placeLines(el, svg) {
     const [x2, y2] = centreOf(el, l.ledB);
     Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v.toFixed(2)));
   }
+  const face = el.querySelector('.board-area');
+  if (face) {
+    const a = face.ledA.getBoundingClientRect(), b = face.ledB.getBoundingClientRect();
+    const pad = a.width * 0.45;
+    Object.assign(face.style, {
+      left: `${a.left - box.left - pad}px`, top: `${a.top - box.top - pad}px`,
+      width: `${b.right - a.left + 2 * pad}px`, height: `${b.bottom - a.top + 2 * pad}px`,
+    });
+  }
   for (const c of el.querySelectorAll('.coord')) {
     const [x, y] = centreOf(el, c.ledAt);
     if (c.classList.contains('file')) c.style.left = `${x}px`;
@@ -125,24 +161,134 @@ function ledStyle({ r, g, b }) {
   return r + g + b < 0.02 ? '' : `rgb(${c(r)}, ${c(g)}, ${c(b)})`;
 }
 
+// "Which console": one button a build; only a confirmed click switches,
+// and each build keeps its own saved game (its own EEPROM in this browser)
+function boardChooser(el, boards, name) {
+  for (const b of boards) {
+    const [title, about] = BOARD_WORDS[b] || [b, ''];
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.board = b;
+    button.className = 'board-choice';
+    button.setAttribute('aria-pressed', String(b === name));
+    button.innerHTML = '<b></b><span></span>';
+    button.querySelector('b').textContent = b === name ? `${title} (playing)` : title;
+    button.querySelector('span').textContent = about;
+    button.onclick = () => {
+      if (b === name) return;
+      const ask = `Switch to the ${title} console?\n\nEach console keeps its own saved game in this browser: ` +
+        `your game on this one stays saved, and it resumes when you switch back.`;
+      if (!confirm(ask)) return;
+      location.search = `?board=${b}`;
+    };
+    el.appendChild(button);
+  }
+}
+
+function showNote(lines) {
+  if (!lines.length) return;
+  const note = $('#note');
+  note.textContent = lines.join(' ');
+  note.hidden = false;
+}
+
+// ?level=5&rules=jasir...: a new game with those settings, written through
+// the console's own settings record (console.wasm), after asking before it
+// replaces a game in progress. Bad names and values are ignored and said.
+function applyLinkSettings(text, eeprom, name) {
+  const params = new URLSearchParams(location.search);
+  const wanted = [...params].filter(([k]) => k !== 'board');
+  if (!wanted.length) return;
+  const said = [];
+  const image = eeprom.bytes.slice();
+  const applied = [];
+  for (const [k, v] of wanted) {
+    const r = text.set(image, `${k}=${v}`);
+    if (r.ok) applied.push(`${k} ${v}`);
+    else said.push(`Ignored ${k}=${v}: ${r.why}.`);
+  }
+  if (applied.length) {
+    const inProgress = text.status(eeprom.bytes).game;
+    if (inProgress && !confirm(`This link starts a new game (${applied.join(', ')}).\n\nIt replaces the game in progress on this console. Start the new game?`)) {
+      said.unshift('Kept the game in progress: the link\'s settings were not used.');
+    } else {
+      text.dropGame(image);
+      eeprom.bytes.set(image);
+      eeprom.save();
+      said.unshift(`A new game from the link: ${applied.join(', ')}.`);
+    }
+  }
+  showNote(said);
+  // a reload goes on with the game, it does not ask again
+  history.replaceState(null, '', `?board=${name}`);
+}
+
+function drawMoves(el, log) {
+  el.textContent = '';
+  if (log.partial) {
+    const li = document.createElement('li');
+    li.className = 'earlier';
+    li.textContent = 'resumed: the earlier moves were made before this page opened';
+    el.appendChild(li);
+  }
+  for (const [n, a, b] of log.numbered()) {
+    const li = document.createElement('li');
+    li.dataset.n = n;
+    li.textContent = `${n}. ${a}${b ? `  ${b}` : ''}`;
+    el.appendChild(li);
+  }
+  for (const r of log.results) {
+    const li = document.createElement('li');
+    li.className = 'result';
+    li.textContent = r;
+    el.appendChild(li);
+  }
+  el.scrollTop = el.scrollHeight;
+}
+
 async function main() {
   const boards = JSON.parse(await fetchText('boards.json'));
   const name = new URLSearchParams(location.search).get('board') || boards[0];
   if (!boards.includes(name)) throw new Error(`no board "${name}" in this build (${boards.join(', ')})`);
-  const select = $('#board');
-  for (const b of boards) select.add(new Option(b, b, b === name, b === name));
-  select.hidden = boards.length < 2;
-  select.onchange = () => (location.search = `?board=${select.value}`);
+  boardChooser($('#boards'), boards, name);
 
-  const [board, hex, links] = await Promise.all([
+  const [board, hex, links, text] = await Promise.all([
     fetchText(`${name}/board.json`).then(JSON.parse),
     fetchText(`${name}/firmware.hex`),
     fetchText('links.txt'),
+    ConsoleText.load(),
   ]);
-  document.title = `Jarmo console (${name})`;
+  document.title = `Jarmo console (${(BOARD_WORDS[name] || [name])[0]})`;
   listFirmware($('#firmware')).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
   initFlash($('#flash'), { board: name }).catch((e) => console.error('flash section:', e));
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
+  applyLinkSettings(text, eeprom, name);
+
+  // the game in words: the status from the saved game after each change,
+  // the moves from the debug console (kept for a reload)
+  const logKey = `jarmo-moves-${name}`;
+  const log = new GameLog();
+  try {
+    log.restore(JSON.parse(localStorage.getItem(logKey)));
+  } catch {
+    /* no list kept, or not one: start empty */
+  }
+  const status = $('#status');
+  let statusVersion = -1;
+  function updateStatus() {
+    if (eeprom.version === statusVersion) return;
+    statusVersion = eeprom.version;
+    const s = text.status(eeprom.bytes);
+    status.textContent = s.game ? s.text : 'A new game is starting.';
+    status.dataset.game = String(s.game);
+  }
+  const share = $('#share');
+  function updateShare() {
+    const all = text.settings(eeprom.bytes);
+    const q = LINK_SETTINGS.filter((k) => k in all).map((k) => `${k}=${all[k]}`).join('&');
+    share.href = `?board=${name}&${q}`;
+    share.textContent = `${location.origin}${location.pathname}?${q}`;
+  }
   const mcu = new MCU(loadHex(hex), board.f_cpu, eeprom);
   const display = board.display === 'ws2812' ? new DisplayWS2812(mcu, board) : new Display595(mcu, board);
   const buttons = new Buttons(mcu, board);
@@ -156,7 +302,19 @@ async function main() {
       // the rule set in play, from the console's own start/resume line:
       // jasir's extra link is drawn only in jasir
       const game = line.match(/^(?:start|resume) (\w+)/);
-      if (game) $('#matrix').dataset.rules = game[1];
+      if (game) {
+        $('#matrix').dataset.rules = game[1];
+        document.body.dataset.rules = game[1];
+        updateShare();
+      }
+      if (log.line(line)) {
+        drawMoves($('#moves'), log);
+        try {
+          localStorage.setItem(logKey, JSON.stringify(log));
+        } catch {
+          /* storage full or blocked: the list is only not kept */
+        }
+      }
       uartText += line + '\n';
       line = '';
       const lines = uartText.split('\n');
@@ -182,6 +340,7 @@ async function main() {
       leds[i].style.backgroundColor = style;
     });
     buzzer.update();
+    updateStatus();
     const s = runner.stats();
     if (s.ratio) {
       const pct = Math.round(100 * s.ratio);
@@ -217,7 +376,10 @@ async function main() {
     el.addEventListener('pointercancel', up);
   }
   window.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLSelectElement) return;
+    // the page's own links and buttons keep Enter and Space; arrows, z, x
+    // and m always play
+    const pageControl = e.target instanceof Element && e.target.closest('a, button:not([data-button]), summary, input, select, textarea');
+    if (pageControl && !e.key.startsWith('Arrow') && !'zxmZXM'.includes(e.key)) return;
     buzzer.enableAudio();
     if (e.key === 'm' || e.key === 'M') {
       if (!e.repeat) buttons.press('b', LONG_B_MS);
@@ -230,13 +392,15 @@ async function main() {
     if (KEYS[e.key]) buttons.release(KEYS[e.key]);
   });
   $('#erase').onclick = () => {
-    if (!confirm('Erase the saved settings and game of this board and restart it?')) return;
+    if (!confirm('Erase the saved settings and game of this console and restart it?')) return;
     eeprom.clear();
+    localStorage.removeItem(logKey);
     location.reload();
   };
+  updateShare();
 
   // for people and tests: the console's parts
-  window.jarmo = { board, mcu, display, buttons, buzzer, runner, stats: () => ({ ...runner.stats(), uart: uartText }) };
+  window.jarmo = { board, mcu, display, buttons, buzzer, runner, eeprom, log, text, stats: () => ({ ...runner.stats(), uart: uartText }) };
   runner.start();
 }
 

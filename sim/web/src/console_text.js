@@ -1,0 +1,75 @@
+// The console's settings and saved game in words, from its EEPROM bytes,
+// by the simulator's own C (console.wasm: sim/settings_text.c,
+// sim/status_text.c over the firmware's storage code and rules core).
+export class ConsoleText {
+  static async load(url = 'console.wasm') {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+    return ConsoleText.fromBytes(await r.arrayBuffer());
+  }
+
+  static async fromBytes(bytes) {
+    const { instance } = await WebAssembly.instantiate(bytes);
+    return new ConsoleText(instance.exports);
+  }
+
+  constructor(exports) {
+    this.x = exports;
+  }
+
+  mem() {
+    return new Uint8Array(this.x.memory.buffer);
+  }
+
+  // the EEPROM image in and out of the module
+  put(eeprom) {
+    this.mem().set(eeprom, this.x.console_eeprom.value);
+  }
+
+  take(eeprom) {
+    eeprom.set(this.mem().subarray(this.x.console_eeprom.value, this.x.console_eeprom.value + eeprom.length));
+  }
+
+  text() {
+    const m = this.mem();
+    let s = '';
+    for (let i = this.x.console_text_out.value; m[i]; i++) s += String.fromCharCode(m[i]);
+    return s;
+  }
+
+  // { game: true|false, text }: the match and the game now, in two lines
+  status(eeprom) {
+    this.put(eeprom);
+    const game = this.x.console_status() === 1;
+    return { game, text: this.text() };
+  }
+
+  // "level=5" into the settings record of `eeprom` (changed in place);
+  // { ok, why }
+  set(eeprom, assignment) {
+    const a = String(assignment);
+    if (a.length > 60 || /[^\x20-\x7e]/.test(a)) return { ok: false, why: 'not a setting' };
+    this.put(eeprom);
+    const m = this.mem();
+    const at = this.x.console_text_in.value;
+    for (let i = 0; i < a.length; i++) m[at + i] = a.charCodeAt(i);
+    m[at + a.length] = 0;
+    const ok = this.x.console_set() === 1;
+    if (ok) this.take(eeprom);
+    return { ok, why: ok ? '' : this.text() };
+  }
+
+  // the saved game dropped: the console starts a new match
+  dropGame(eeprom) {
+    this.put(eeprom);
+    this.x.console_drop_game();
+    this.take(eeprom);
+  }
+
+  // every setting, { name: value }
+  settings(eeprom) {
+    this.put(eeprom);
+    this.x.console_settings();
+    return Object.fromEntries(new URLSearchParams(this.text()));
+  }
+}

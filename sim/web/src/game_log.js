@@ -1,0 +1,81 @@
+// The game in notation, read from the console's debug console (its lines:
+// docs/protocol.md, "the console's log"): the moves since the game's start,
+// the undone ones taken back, and each game's result. No DOM: the page
+// draws it, node tests it.
+const SIDE = { white: 'green', black: 'red' };
+
+export class GameLog {
+  constructor() {
+    this.rules = null;
+    this.setup = null; // the start/resume line's words
+    this.moves = []; // "c1-d3", in order, the first mover's first
+    this.results = []; // lines in words, one per game played here
+    this.partial = false; // the game was resumed with moves this page never saw
+  }
+
+  // one line of the debug console; true when the list changed
+  line(text) {
+    let m;
+    if ((m = text.match(/^(start|resume) (\w+) first (white|black)(?: console (\d) human (white|black))? match (\d+)\/(\d+)$/))) {
+      const [, how, rules, first, level, human, game, games] = m;
+      const same = this.setup && this.setup.rules === rules && this.setup.game === game && this.setup.games === games;
+      this.rules = rules;
+      this.setup = { rules, first, level, human, game, games };
+      // a resumed game this page has not followed: its earlier moves are unknown
+      this.partial = how === 'resume' && !same;
+      if (how === 'start' || !same) this.moves = [];
+      return true;
+    }
+    if ((m = text.match(/^move (\S+)$/))) {
+      this.moves.push(m[1]);
+      return true;
+    }
+    if ((m = text.match(/^undo (\S+)$/))) {
+      const i = this.moves.lastIndexOf(m[1]);
+      if (i >= 0) this.moves.splice(i, 1);
+      return true;
+    }
+    if ((m = text.match(/^over (\d+) (\d+) (\w+)$/))) {
+      this.results.push(this.result(Number(m[1]), Number(m[2]), m[3]));
+      return true;
+    }
+    if ((m = text.match(/^match over (\d+) (\d+) (\w+)$/))) {
+      const [p1, p2] = [Number(m[1]), Number(m[2])];
+      const vs = this.setup?.human;
+      const you = vs && this.setup.human === (Number(this.setup.game) % 2 ? 'white' : 'black') ? 0 : 1; // P1 had White in game 1
+      const names = vs ? (you === 0 ? ['you', 'the console'] : ['the console', 'you']) : ['P1', 'P2'];
+      const hi = Math.max(p1, p2), lo = Math.min(p1, p2);
+      this.results.push(m[3] === 'draw' ? `Match drawn ${p1}-${p2}.` : `Match: ${names[m[3] === 'p1' ? 0 : 1]} ${vs && names[m[3] === 'p1' ? 0 : 1] === 'you' ? 'win' : 'wins'} ${hi}-${lo}.`);
+      return true;
+    }
+    return false;
+  }
+
+  result(white, black, winner) {
+    const s = this.setup;
+    const game = s ? `Game ${s.game} of ${s.games}` : 'Game';
+    const score = `green ${white}, red ${black}`;
+    if (winner !== 'white' && winner !== 'black') return `${game}: a draw (${score}).`;
+    const who = s?.human ? (s.human === winner ? 'you win' : 'the console wins') : `${SIDE[winner]} wins`;
+    return `${game}: ${who} (${score}).`;
+  }
+
+  // [[number, first mover's move, the other's move], ...]
+  numbered() {
+    const rows = [];
+    for (let i = 0; i < this.moves.length; i += 2) rows.push([i / 2 + 1, this.moves[i], this.moves[i + 1] || '']);
+    return rows;
+  }
+
+  // kept across a reload: the page resumes its list when the console resumes
+  toJSON() {
+    return { setup: this.setup, moves: this.moves, results: this.results.slice(-12) };
+  }
+
+  restore(saved) {
+    if (!saved || !Array.isArray(saved.moves)) return;
+    this.setup = saved.setup || null;
+    this.moves = saved.moves.filter((m) => typeof m === 'string');
+    this.results = Array.isArray(saved.results) ? saved.results.filter((r) => typeof r === 'string') : [];
+  }
+}
