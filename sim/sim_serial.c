@@ -48,6 +48,7 @@ typedef struct {
     bool xoff;          /* the USART's receive buffer is full */
     uint8_t queue[4096]; /* bytes from the terminal not yet taken */
     double line_free_ms; /* simulated time the wire is free for the next byte */
+    size_t uart_at_input; /* the UART log's length when the terminal last sent a byte */
     size_t head, len;
 } serial_t;
 
@@ -162,6 +163,7 @@ static void pump(serial_t *se)
         if (tx > 0 && rx > 0 && tx != rx)
             b = sim_serial_resample(b, tx, rx, &framing);
         avr_raise_irq(in, b);
+        se->uart_at_input = se->sim->uart.len;
         se->head = (se->head + 1) % sizeof se->queue;
         se->len--;
     }
@@ -250,7 +252,9 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
     s->heap_start = 0;
     const double wall0 = wall_ms(), sim0 = sim_now_ms(s);
     double closed_at = -1;
-    size_t mark = 0; /* the firmware's text starts after the programmer's bytes */
+    /* the firmware's text starts after the programmer's last byte (leaving
+     * the bootloader starts it, which may print before the terminal closes) */
+    size_t mark = 0;
     int rc = 1;
     s->uart.echo = false;
     for (;;) {
@@ -261,7 +265,7 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
             if (!peer_open(se.master)) {
                 closed_at = sim_now_ms(s);
                 s->heap_start = heap_start;
-                mark = s->uart.len;
+                mark = se.uart_at_input;
                 s->uart.echo = true;
             }
         }

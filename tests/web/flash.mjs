@@ -208,7 +208,7 @@ try {
     return { more: r.out };
   });
   await check('cli-good-flash-57600-optiboot', async () => {
-    const c = await chip('o57600', { boot: `${build}/bootloader/optiboot-57600.hex`, until: 'words GAME 1 OF 2' });
+    const c = await chip('o57600', { boot: `${build}/bootloader/optiboot-57600.hex`, until: 'jarmo jarmo-handheld ready' });
     const r = cli(['--port', c.tty, '--baud', '57600', hexFile]);
     const code = await c.ended;
     const f = figures(r.out);

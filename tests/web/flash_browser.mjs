@@ -181,7 +181,7 @@ try {
   });
   await run('through-the-page', async () => {
     const { context, page, errors } = await openPage(browser, url, 'bridge');
-    const b = await bridge(page, tmp, 'good', { boot: `${build}/bootloader/optiboot.hex`, until: 'words GAME 1 OF 2' });
+    const b = await bridge(page, tmp, 'good', { boot: `${build}/bootloader/optiboot.hex`, until: 'jarmo jarmo-handheld ready' });
     const chosen = await page.evaluate(() => document.querySelector('#flash-firmware').value);
     await page.click('#flash-button');
     let s;
