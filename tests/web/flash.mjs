@@ -46,12 +46,13 @@ function toHex(bytes, at = 0) {
 // Answers as optiboot 4.4 does (or as ATmegaBOOT when major is 1), with
 // faults on demand: a signature, a flash cell that reads back wrong, a
 // line that dies after some pages, a board that never answers.
-function fakeBoard({ signature = [0x1e, 0x95, 0x0f], major = 4, badCell = -1, dieAfterPages = -1, silent = false } = {}) {
+function fakeBoard({ signature = [0x1e, 0x95, 0x0f], major = 4, badCell = -1, dieAfterPages = -1, dieAfterReads = -1, silent = false } = {}) {
   const mem = new Uint8Array(0x8000).fill(0xff);
   const queue = new ByteQueue();
   let input = [];
   let addr = 0;
   let pages = 0;
+  let reads = 0;
   const reply = (bytes) => setTimeout(() => queue.push(bytes), 1);
   const need = (n) => input.length >= n;
   function step() {
@@ -77,6 +78,7 @@ function fakeBoard({ signature = [0x1e, 0x95, 0x0f], major = 4, badCell = -1, di
         if (++pages === dieAfterPages) { queue.end('the serial port was lost (The device has been lost.)'); return; }
         reply([0x14, 0x10]);
       } else if (c === 0x74) {
+        if (++reads === dieAfterReads) return; // silence: the board stopped answering
         const n = (cmd[1] << 8) | cmd[2];
         const data = [...mem.subarray(addr, addr + n)];
         if (badCell >= addr && badCell < addr + n) data[badCell - addr] ^= 0x04;
@@ -133,6 +135,9 @@ await check('unit-verify-mismatch', () =>
   rejects(flash(fakeBoard({ badCell: 0x2a5 }).transport, small), 'verify', 'verify failed at 0x02A5'));
 await check('unit-closed-mid-way', () =>
   rejects(flash(fakeBoard({ dieAfterPages: 3 }).transport, small), 'lost', 'lost at 0x0200 while writing (cable pulled?)'));
+await check('unit-silent-while-verifying', () =>
+  rejects(flash(fakeBoard({ dieAfterReads: 2 }).transport, small), 'lost',
+    'the board stopped answering at 0x0180 while verifying (cable pulled?): the firmware was written but not checked'));
 await check('unit-no-answer', () =>
   rejects(flash(fakeBoard({ silent: true }).transport, small, { syncAttempts: 2 }), 'no-answer',
     'no answer from the bootloader at 115200 baud. Is it the board\'s port? Try 57600 baud'));

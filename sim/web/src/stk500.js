@@ -50,8 +50,9 @@ export class TimeoutError extends Error {
   }
 }
 
-// code: 'no-port', 'port-busy', 'bad-file', 'too-big', 'no-answer',
-// 'wrong-signature', 'protocol', 'lost', 'verify'. message: one sentence
+// code: 'no-port', 'port-busy', 'bad-file', 'closed' (before the
+// bootloader answered), 'no-answer', 'wrong-signature', 'too-big',
+// 'protocol', 'lost' (mid-way), 'verify'. message: one sentence
 // that says what happened and what to do.
 export class FlashError extends Error {
   constructor(code, message) {
@@ -146,10 +147,15 @@ export class STK500 {
   lost(e) {
     if (e instanceof FlashError && e.code !== 'closed') return e;
     const why = e instanceof TimeoutError ? 'the board stopped answering' : 'the serial line was lost';
+    const state =
+      this.doing === 'writing'
+        ? 'the board has no complete firmware now'
+        : this.doing === 'verifying'
+          ? 'the firmware was written but not checked'
+          : 'nothing was written';
     return new FlashError(
       'lost',
-      `${why} at ${hexAddr(this.at)} while ${this.doing} (cable pulled?): ` +
-        'the board has no complete firmware now; connect it and flash again',
+      `${why} at ${hexAddr(this.at)} while ${this.doing} (cable pulled?): ${state}; connect it and flash again`,
     );
   }
 
@@ -336,7 +342,9 @@ export async function flash(transport, image, { baud = 115200, onProgress = () =
     onProgress({ phase: 'verify', done, total });
   }
   const t2 = now();
-  await stk.leaveProgmode();
+  // every byte is checked: a lost answer to leaving changes nothing (the
+  // bootloader starts the firmware on its own timeout then)
+  await stk.leaveProgmode().catch(() => {});
   onProgress({ phase: 'done', done: total, total });
   return { signature, bootloader: boot.name, pages: pages.length, bytes: total, writeMs: t1 - t0, verifyMs: t2 - t1 };
 }
