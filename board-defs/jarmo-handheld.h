@@ -8,6 +8,10 @@
 #define BOARD_NAME "jarmo-handheld"
 #define BOARD_F_CPU 16000000UL
 
+/* ---- flash: 32 KiB less optiboot's 512-byte boot section (make bootloader)
+ * and a 512-byte reserve (tests/size.sh checks it) ------------------------ */
+#define BOARD_FLASH_BUDGET 31744u
+
 /* ---- display: 8x8 bicolor matrix, row-multiplexed -------------------- */
 /* Three chained shift registers on hardware SPI (MOSI PB3, SCK PB5) with a
  * common latch: MOSI -> U2 TPIC6B595 (red columns) -> U3 TPIC6B595 (green

@@ -8,6 +8,15 @@
 #define BOARD_NAME "jarmo-nano"
 #define BOARD_F_CPU 16000000UL
 
+/* ---- flash: what a Nano as it is sold leaves the program -------------------
+ * Its fuses reserve a 2 KiB boot section (hfuse 0xDA) with both the old
+ * bootloader and optiboot, and the lock bits keep a bootloader from writing
+ * there: 30,720 B (Arduino's boards.txt, nano upload.maximum_size). To fit,
+ * the AI is its C reference compiled for size (tools/mk/boards.mk): the same
+ * moves as every other build, found more slowly (make bench). */
+#define BOARD_FLASH_BUDGET 30720u
+#define BOARD_AI_FOR_SIZE 1
+
 /* ---- display: 64 WS2812B LEDs on one data line -------------------------- */
 #define BOARD_DISPLAY_DRIVER_WS2812 1
 #define BOARD_WS2812_PORT D

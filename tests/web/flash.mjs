@@ -238,8 +238,9 @@ try {
     return oneLine(r, 'no answer from the bootloader at 115200 baud');
   });
   // the old Nano's bootloader (Debian's ATmegaBOOT_168_atmega328.hex, 57600
-  // baud, 2 KB): it takes a small program, and refuses today's firmware,
-  // which reaches into its 2 KB
+  // baud, 2 KB): it takes a small program and the Nano's firmware (made to
+  // fit a stock Nano's 30,720 B), and refuses the handheld's, which
+  // reaches into its 2 KB
   const oldBoot = `${build}/bootloader/atmegaboot-old-nano.hex`;
   await check('cli-old-nano-bootloader-small-program', async () => {
     writeFileSync(`${tmp}/small.hex`, toHex(firmware.bytes.subarray(0, 2048)));
@@ -249,9 +250,19 @@ try {
     await c.ended;
     return (r.rc === 0 && r.out.includes('ATmegaBOOT')) ? { more: r.out } : `exit ${r.rc}: ${r.err || r.out}`;
   });
-  await check('cli-old-nano-bootloader-firmware-too-big', async () => {
-    const c = await chip('old2', { boot: oldBoot, simPath: `${sim}-jarmo-nano`, elfPath: `${build}/jarmo-nano/firmware.elf` });
+  await check('cli-old-nano-bootloader-nano-firmware-boots', async () => {
+    const c = await chip('old3', { boot: oldBoot, until: 'jarmo jarmo-nano ready', simPath: `${sim}-jarmo-nano`,
+      elfPath: `${build}/jarmo-nano/firmware.elf` });
     const r = cli(['--port', c.tty, '--baud', '57600', `${build}/jarmo-nano/firmware.hex`]);
+    const code = await c.ended;
+    if (r.rc !== 0 || !figures(r.out)) return `exit ${r.rc}: ${r.err || r.out}`;
+    if (code !== 0) return `flashed, but the firmware did not start: ${c.log().slice(-300)}`;
+    times.push(`57600 ATmegaBOOT jarmo-nano: ${r.out}`);
+    return { more: r.out };
+  });
+  await check('cli-old-nano-bootloader-refuses-too-big', async () => {
+    const c = await chip('old2', { boot: oldBoot, simPath: `${sim}-jarmo-nano`, elfPath: `${build}/jarmo-nano/firmware.elf` });
+    const r = cli(['--port', c.tty, '--baud', '57600', hexFile]);
     c.kill();
     await c.ended;
     return oneLine(r, 'past 0x7800 where this board\'s bootloader (ATmegaBOOT');

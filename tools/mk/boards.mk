@@ -1,13 +1,21 @@
 # Each board (included from the Makefile): its game, storage and HAL
 # objects, its firmware and its simulator; make play.
 
+# A board whose header says BOARD_AI_FOR_SIZE 1 (the Nano: 30,720 B for the
+# program) links the AI's C reference compiled with its own objects, for size
+# and with the firmware's link-time optimisation, instead of the assembler
+# kernels and -O2 (the same moves, found more slowly).
+ai_for_size = $(shell grep -qs '^\#define BOARD_AI_FOR_SIZE 1' board-defs/$(1).h && echo 1)
+BOARD_AI = $(if $(call ai_for_size,$(1)),$(patsubst %.c,$(B)/$(1)/obj/%.o,$(AI_SRC)) $(A)/obj/gen/ai_tables.o,$(AVR_AI))
+
 # board objects: the board header is the only difference
 define board_rules
 $(B)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
-$(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $$(AVR_AI) $$(AVR_PAINT)
+$(B)/$(1)/obj/firmware/ai/%.o: AVR_CFLAGS += -UAI_ASM -DAI_ASM=0
+$(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $$(AVR_RULES) $(call BOARD_AI,$(1)) $$(AVR_PAINT)
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
 # The blanking test firmware (boards with a blanking pin).

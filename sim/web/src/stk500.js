@@ -317,7 +317,7 @@ export async function flash(transport, image, { baud = 115200, onProgress = () =
       'too-big',
       `the firmware runs to ${hexAddr(image.end)}, past ${hexAddr(boot.bootStart)} where this board's ` +
         `bootloader (${boot.name}) starts: nothing was written` +
-        (boot.bootStart < 0x7e00 ? '; it fits a board with optiboot (the new Nano bootloader)' : ''),
+        (boot.bootStart < 0x7e00 ? '; is it the firmware for this board? (a Nano takes jarmo-nano, up to 30,720 bytes)' : ''),
     );
   await stk.enterProgmode();
   const t0 = now();
