@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
+import { startServer } from './web_server.mjs';
 
 const build = process.argv[2] || 'build';
 const out = `${build}/web-test`;
@@ -23,19 +24,6 @@ const bad = (name, why) => {
   failures++;
   console.log(`[  FAILED  ] web ${name}: ${String(why).split('\n')[0]}`);
 };
-
-// ---- the server, as `make web-serve` starts it --------------------------
-function startServer() {
-  const server = spawn('node', ['sim/web/serve.mjs', `${build}/web`, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    lines.on('line', (l) => {
-      const m = l.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve({ server, url: m[0] });
-    });
-    server.on('exit', (code) => reject(new Error(`web-serve exited with ${code}`)));
-  });
-}
 
 // ---- reading the page ----------------------------------------------------
 async function grid(page) {
@@ -151,7 +139,7 @@ async function run(name, fn) {
   }
 }
 
-const { server, url } = await startServer();
+const { server, url } = await startServer(build);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   // 1. the start position, the same as the C simulator's, on both boards

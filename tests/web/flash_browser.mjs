@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createInterface } from 'node:readline';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
 import { openPort } from '../../sim/web/flash.mjs';
+import { startServer } from './web_server.mjs';
 
 const build = process.argv[2] || 'build';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -31,18 +31,6 @@ async function run(name, fn) {
   } catch (e) {
     bad(name, e.message);
   }
-}
-
-function startServer() {
-  const server = spawn('node', ['sim/web/serve.mjs', `${build}/web`, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    lines.on('line', (l) => {
-      const m = l.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve({ server, url: m[0] });
-    });
-    server.on('exit', (code) => reject(new Error(`web-serve exited with ${code}`)));
-  });
 }
 
 // navigator.serial as the page sees it. MODE: 'absent' (no Web Serial),
@@ -144,7 +132,7 @@ async function bridge(page, tmp, name, { boot, until, pullAfter = Infinity }) {
   return b;
 }
 
-const { server, url } = await startServer();
+const { server, url } = await startServer(build);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const tmp = mkdtempSync(`${tmpdir()}/jarmo-flash-page-`);
 try {
