@@ -126,10 +126,8 @@ bool settings_text_set(const char *assignment, char *why, size_t why_len)
 
 void settings_text_drop_game(void)
 {
-    static const uint8_t erased[EE_JOURNAL_PAGE] = {
-        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    _Static_assert(EE_JOURNAL_PAGE == 32u, "the erased page above");
+    uint8_t erased[EE_JOURNAL_PAGE];
+    memset(erased, 0xFF, sizeof erased);
 #define DROP_GAME(name, addr, slot, slots)                                   \
     if (strcmp(#name, "game") == 0)                                          \
         for (unsigned off = 0; off < (unsigned)(slot) * (slots); off += (slot)) \

@@ -184,20 +184,26 @@ static const sim_command_t script_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
+/* The command called `word` in one owner's table, or NULL. */
+static const sim_command_t *find_in(const sim_command_t *c, const char *word)
+{
+    for (; c && c->name; c++)
+        if (strcmp(c->name, word) == 0)
+            return c;
+    return NULL;
+}
+
 /* The command called `word`: this file's, a part's or another owner's. */
 static const sim_command_t *find_command(const sim_t *s, const char *word)
 {
     const sim_command_t *const owners[] = {script_commands, script_player_commands, sim_settings_commands,
                                            script_power_cut_commands};
-    for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
-        for (const sim_command_t *c = owners[i]; c->name; c++)
-            if (strcmp(c->name, word) == 0)
-                return c;
-    for (const sim_part_t *const *p = s->parts; *p; p++)
-        for (const sim_command_t *c = (*p)->commands; c && c->name; c++)
-            if (strcmp(c->name, word) == 0)
-                return c;
-    return NULL;
+    const sim_command_t *c = NULL;
+    for (size_t i = 0; !c && i < sizeof owners / sizeof owners[0]; i++)
+        c = find_in(owners[i], word);
+    for (const sim_part_t *const *p = s->parts; !c && *p; p++)
+        c = find_in((*p)->commands, word);
+    return c;
 }
 
 bool script_dispatch(script_t *sc, char *line)

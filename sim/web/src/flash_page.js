@@ -72,26 +72,22 @@ function portError(e, baud) {
   return new FlashError('port', `The serial port failed at ${baud} baud: ${e && e.message}`);
 }
 
-// The firmware files to offer: make dist's (dist.json), else each board's
-// firmware.hex.
-async function firmwareChoices() {
+// The firmware files to offer: make dist's (DIST, the page's promise of
+// dist.json), else each board's firmware.hex.
+async function firmwareChoices(dist, boards) {
   try {
-    const r = await fetch('dist.json');
-    if (!r.ok) throw new Error(r.statusText);
-    const dist = await r.json();
-    return Object.entries(dist.boards).map(([board, f]) => ({
+    return Object.entries((await dist).boards).map(([board, f]) => ({
       board,
       url: `dist/${f.file}`,
       label: `${f.file} (${board})`,
     }));
   } catch {
-    const boards = await (await fetch('boards.json')).json();
     return boards.map((board) => ({ board, url: `${board}/firmware.hex`, label: `${board}/firmware.hex` }));
   }
 }
 
 // Sets up the section (#flash) for the page's board.
-export async function initFlash(root, { board } = {}) {
+export async function initFlash(root, { board, boards = [board], dist = null } = {}) {
   if (!root) return;
   const $ = (sel) => root.querySelector(sel);
   const button = $('#flash-button');
@@ -114,7 +110,7 @@ export async function initFlash(root, { board } = {}) {
   root.dataset.serial = 'yes';
   const select = $('#flash-firmware');
   try {
-    for (const c of await firmwareChoices()) select.add(new Option(c.label, c.url, false, c.board === board));
+    for (const c of await firmwareChoices(dist, boards)) select.add(new Option(c.label, c.url, false, c.board === board));
   } catch (e) {
     say(`No firmware to offer: ${e.message}`, 'error');
     button.disabled = true;

@@ -101,9 +101,10 @@ function buildMatrix(el, links) {
 }
 
 // "Get the firmware": each board's hex from make dist, with its size,
-// version and SHA-256 (dist.json)
-async function listFirmware(el) {
-  const dist = JSON.parse(await fetchText('dist.json'));
+// version and SHA-256 (dist.json, fetched once for this list and the
+// Flash section)
+async function listFirmware(el, distLoaded) {
+  const dist = await distLoaded;
   el.textContent = '';
   for (const [board, f] of Object.entries(dist.boards)) {
     const li = document.createElement('li');
@@ -259,8 +260,9 @@ async function main() {
     ConsoleText.load(),
   ]);
   document.title = `Jarmo console (${(BOARD_WORDS[name] || [name])[0]})`;
-  listFirmware($('#firmware')).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
-  initFlash($('#flash'), { board: name }).catch((e) => console.error('flash section:', e));
+  const dist = fetchText('dist.json').then(JSON.parse);
+  listFirmware($('#firmware'), dist).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
+  initFlash($('#flash'), { board: name, boards, dist }).catch((e) => console.error('flash section:', e));
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
   applyLinkSettings(text, eeprom, name);
 
