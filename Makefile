@@ -7,9 +7,12 @@
 #   build/host/obj/...        the host build (tools, tests, simulator)
 #   build/avr/obj/...         the board-independent AVR code (rules core, AI,
 #                             stack paint) with the shipped firmware's flags:
-#                             the shipped firmware, the perft and AI bench
-#                             firmwares all link these very objects
-#   build/BOARD/obj/...       the board's game, storage and HAL objects
+#                             the perft and AI bench firmwares link these, and
+#                             the shipped firmware links the AI's and stack
+#                             paint's
+#   build/BOARD/obj/...       the board's game, storage, HAL and rules core
+#                             objects (the rules inside the board's link-time
+#                             optimisation: tools/mk/boards.mk)
 # Header dependencies come from the compiler (-MMD -MP).
 
 BOARD ?= jarmo-handheld

@@ -45,6 +45,8 @@
 #endif
 #ifndef AI_W_RACE_STUCK
 #define AI_W_RACE_STUCK -150 /* a piece that can never arrive */
+#endif
+#ifndef AI_W_RACE_BLOCKED
 #define AI_W_RACE_BLOCKED 35 /* less for a piece with no empty point to step to (issue 11: docs/strength.md) */
 #endif
 #define AI_W_RACE_READY (AI_W_RACE_PIECE - 4 * AI_W_RACE_STEP) /* placed, then 3 steps */

@@ -92,37 +92,33 @@ static void plot(hal_canvas_t c, int16_t x, uint8_t y, uint8_t colour)
         c[y][x] = colour;
 }
 
-/* 3x5 glyphs, one byte per row, bit 2 = left column. */
-static const uint8_t font_letters[26][5] FLASH_TABLE = {
-    {2, 5, 7, 5, 5}, {6, 5, 6, 5, 6}, {3, 4, 4, 4, 3}, {6, 5, 5, 5, 6}, {7, 4, 6, 4, 7}, /* A-E */
-    {7, 4, 6, 4, 4}, {3, 4, 5, 5, 3}, {5, 5, 7, 5, 5}, {7, 2, 2, 2, 7}, {1, 1, 1, 5, 2}, /* F-J */
-    {5, 5, 6, 5, 5}, {4, 4, 4, 4, 7}, {5, 7, 7, 5, 5}, {6, 5, 5, 5, 5}, {2, 5, 5, 5, 2}, /* K-O */
-    {6, 5, 6, 4, 4}, {2, 5, 5, 6, 3}, {6, 5, 6, 5, 5}, {3, 4, 2, 1, 6}, {7, 2, 2, 2, 2}, /* P-T */
-    {5, 5, 5, 5, 7}, {5, 5, 5, 5, 2}, {5, 5, 7, 7, 5}, {5, 5, 2, 5, 5}, {5, 5, 2, 2, 2}, /* U-Y */
-    {7, 1, 2, 4, 7},                                                                     /* Z */
-};
-/* '?', '-' */
-static const uint8_t font_symbols[2][5] FLASH_TABLE = {{6, 1, 2, 0, 2}, {0, 0, 7, 0, 0}};
-static const uint8_t font_digits[10][5] FLASH_TABLE = {
-    {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {6, 1, 2, 4, 7}, {6, 1, 2, 1, 6}, {5, 5, 7, 1, 1},
-    {7, 4, 6, 1, 6}, {3, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 6},
+/* 3x5 glyphs, 15 bits each: one octal digit per row, top row first, and in
+ * a row bit 2 is the left column (025755 is 'A': .#. #.# ### #.# #.#).
+ * Order: A-Z, 0-9, '?', '-'. */
+static const uint16_t font[38] FLASH_TABLE = {
+    025755, 065656, 034443, 065556, 074647, 074644, 034553, 055755, /* ABCDEFGH */
+    072227, 011152, 055655, 044447, 057755, 065555, 025552, 065644, /* IJKLMNOP */
+    025563, 065655, 034216, 072222, 055557, 055552, 055775, 055255, /* QRSTUVWX */
+    055222, 071247, 075557, 026227, 061247, 061216, 055711, 074616, /* YZ012345 */
+    034757, 071222, 075757, 075716, 061202, 000700,                 /* 6789?- */
 };
 
 void render_glyph(hal_canvas_t c, char ch, int16_t x, uint8_t y, uint8_t colour)
 {
-    const uint8_t *rows;
+    uint8_t i;
     if (ch >= 'A' && ch <= 'Z')
-        rows = font_letters[ch - 'A'];
+        i = (uint8_t)(ch - 'A');
     else if (ch >= '0' && ch <= '9')
-        rows = font_digits[ch - '0'];
+        i = (uint8_t)(ch - '0' + 26);
     else if (ch == '?')
-        rows = font_symbols[0];
+        i = 36u;
     else if (ch == '-')
-        rows = font_symbols[1];
+        i = 37u;
     else
         return;
-    for (uint8_t r = 0; r < 5u; r++) {
-        const uint8_t bits = flash_byte(&rows[r]);
+    uint16_t g = flash_word(&font[i]);
+    for (uint8_t r = 0; r < 5u; r++, g = (uint16_t)(g << 3)) {
+        const uint8_t bits = (uint8_t)(g >> 12) & 7u;
         for (uint8_t col = 0; col < 3u; col++)
             if (bits & (4u >> col))
                 plot(c, (int16_t)(x + col), (uint8_t)(y + r), colour);

@@ -38,43 +38,44 @@ enum {
     F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
 };
 
-/* Every template, NUL-separated, in the order of enum texts. */
-enum {
-    T_START_YOU, T_START_CONSOLE, T_START_TWO, T_SCORE, T_CHAIN, T_SHIELDED, T_NOT_YOURS_VS, T_NOT_YOURS_TWO,
-    T_NO_UNDO, T_NO_HINT, T_BATTERY, T_CONFIRM, T_GAME_WIN, T_GAME_DRAW, T_MATCH_WIN, T_MATCH_DRAWN,
-    T_MENU /* then one per menu item, in ui.h's order */
-};
-static const char templates[] FLASH_TABLE =
-    "\001\002 - YOU ARE \003 - YOU START\0"
-    "\001\002 - YOU ARE \003 - CONSOLE STARTS\0"
-    "\001\002 - P1 \005 - \004 STARTS\0"
-    "NOW \007\010 - \002\0"
-    "ONLY 3 TIMES BACK AND FORTH\0"
-    "HOME ROW PIECE - TAKE IT LAST\0"
-    "YOU ARE \003\0"
-    "\006 TO MOVE\0"
-    "NOTHING TO UNDO\0"
-    "NO HINT NOW\0"
-    "BATTERY LOW - GAME SAVED - SWITCH OFF\0"
-    "NEW MATCH - A YES - B NO\0"
-    "\011\016\012\010\013\0"
-    "DRAW \012\010\013\0"
-    "MATCH - \014\016\015 - A NEW MATCH\0"
-    "MATCH DRAWN \015 - A NEW MATCH\0"
-    /* the menu */
-    "RESUME\0"
-    "UNDO\0"
-    "HINT\0"
-    "NEW MATCH\0"
-    "\031\017\032\0"
-    "LEVEL \031\020\032\0"
-    "YOU PLAY \031\021\032\0"
-    "RULES \031\022\032\0"
-    "\031\023 STARTS\032\0"
-    "MATCH OF \031\024\032\0"
-    "SOUND \031\025\0"
-    "LIGHT \031\026\0"
-    "RED PIECES \031\027\0";
+/* Every template: its name and its text, one list, so that the names and
+ * the NUL-separated texts in flash cannot fall out of step. The menu's
+ * items close it, in ui.h's order (checked below). */
+#define TEMPLATES(X)                                                \
+    X(T_START_YOU, "\001\002 - YOU ARE \003 - YOU START")          \
+    X(T_START_CONSOLE, "\001\002 - YOU ARE \003 - CONSOLE STARTS") \
+    X(T_START_TWO, "\001\002 - P1 \005 - \004 STARTS")             \
+    X(T_SCORE, "NOW \007\010 - \002")                              \
+    X(T_CHAIN, "ONLY 3 TIMES BACK AND FORTH")                      \
+    X(T_SHIELDED, "HOME ROW PIECE - TAKE IT LAST")                 \
+    X(T_NOT_YOURS_VS, "YOU ARE \003")                              \
+    X(T_NOT_YOURS_TWO, "\006 TO MOVE")                             \
+    X(T_NO_UNDO, "NOTHING TO UNDO")                                \
+    X(T_NO_HINT, "NO HINT NOW")                                    \
+    X(T_BATTERY, "BATTERY LOW - GAME SAVED - SWITCH OFF")          \
+    X(T_CONFIRM, "NEW MATCH - A YES - B NO")                       \
+    X(T_GAME_WIN, "\011\016\012\010\013")                           \
+    X(T_GAME_DRAW, "DRAW \012\010\013")                             \
+    X(T_MATCH_WIN, "MATCH - \014\016\015 - A NEW MATCH")              \
+    X(T_MATCH_DRAWN, "MATCH DRAWN \015 - A NEW MATCH")              \
+    X(T_MENU, "RESUME")                                            \
+    X(T_MENU_UNDO, "UNDO")                                         \
+    X(T_MENU_HINT, "HINT")                                         \
+    X(T_MENU_NEW_MATCH, "NEW MATCH")                               \
+    X(T_MENU_MODE, "\031\017\032")                                  \
+    X(T_MENU_LEVEL, "LEVEL \031\020\032")                           \
+    X(T_MENU_SIDE, "YOU PLAY \031\021\032")                         \
+    X(T_MENU_RULES, "RULES \031\022\032")                           \
+    X(T_MENU_FIRST, "\031\023 STARTS\032")                          \
+    X(T_MENU_GAMES, "MATCH OF \031\024\032")                        \
+    X(T_MENU_SOUND, "SOUND \031\025")                               \
+    X(T_MENU_LIGHT, "LIGHT \031\026")                               \
+    X(T_MENU_BLINK, "RED PIECES \031\027")
+#define AS_NAME(name, text) name,
+#define AS_TEXT(name, text) text "\0"
+enum { TEMPLATES(AS_NAME) T_COUNT };
+static const char templates[] FLASH_TABLE = TEMPLATES(AS_TEXT);
+_Static_assert(T_COUNT - T_MENU == UI_ITEM_COUNT, "one menu template per item of ui.h");
 _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 004 && F_P1 == 005 &&
                    F_TO_MOVE == 006 && F_NOW == 007 && F_TOTALS == 010 && F_WINNER == 011 && F_SCORE == 012 &&
                    F_NEXT == 013 && F_MATCH_WINNER == 014 && F_MATCH_SCORE == 015 && F_WIN == 016 &&
@@ -83,12 +84,16 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
                    F_WAITS == 032,
                "the templates' control bytes");
 
-/* Words the fill-ins use, NUL-separated, in the order of enum words. */
-enum { W_GREEN, W_RED, W_YOU, W_CONSOLE, W_P1, W_P2, W_GAME, W_OF, W_MATCH, W_WIN, W_WINS, W_NEXT_GAME,
-       W_NEW_MATCH, W_WAITS, W_VS, W_TWO, W_ONE_GAME, W_GAMES, W_ON, W_OFF, W_BLINKS, W_STEADY, W_DASH };
-static const char word_list[] FLASH_TABLE =
-    "GREEN\0RED\0YOU\0CONSOLE\0P1\0P2\0GAME \0 OF \0 - MATCH \0 WIN \0 WINS \0 - A NEXT GAME\0"
-    " - A NEW MATCH\0 - NEXT MATCH\0VS CONSOLE\0" "2 PLAYERS\0 GAME\0 GAMES\0ON\0OFF\0BLINK\0STEADY\0 - ";
+/* Words the fill-ins use: names and texts in one list, as the templates. */
+#define WORDS(X)                                                                                   \
+    X(W_GREEN, "GREEN") X(W_RED, "RED") X(W_YOU, "YOU") X(W_CONSOLE, "CONSOLE") X(W_P1, "P1")      \
+    X(W_P2, "P2") X(W_GAME, "GAME ") X(W_OF, " OF ") X(W_MATCH, " - MATCH ") X(W_WIN, " WIN ")    \
+    X(W_WINS, " WINS ") X(W_NEXT_GAME, " - A NEXT GAME") X(W_NEW_MATCH, " - A NEW MATCH")          \
+    X(W_WAITS, " - NEXT MATCH") X(W_VS, "VS CONSOLE") X(W_TWO, "2 PLAYERS") X(W_ONE_GAME, " GAME") \
+    X(W_GAMES, " GAMES") X(W_ON, "ON") X(W_OFF, "OFF") X(W_BLINKS, "BLINK") X(W_STEADY, "STEADY")  \
+    X(W_DASH, " - ")
+enum { WORDS(AS_NAME) W_COUNT };
+static const char word_list[] FLASH_TABLE = WORDS(AS_TEXT);
 
 /* The text being built: where the next letter goes and where it must stop
  * (one text at a time: file-wide, so that no call passes them), and

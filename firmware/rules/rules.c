@@ -210,7 +210,9 @@ bool rules_set_has_link(uint8_t set, uint8_t from, uint8_t to)
            (!(flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) || (rules_set_flags(set) & RS_EXTRA_LINK));
 }
 
-uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
+/* (never inlined: its move buffer must not join a caller's frame, which
+ * link-time optimisation would do, growing the firmware's peak stack) */
+__attribute__((noinline)) uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to)
 {
     const uint8_t set = rules_set_of(p), flags = rules_set_flags(set), s = rules_side_to_move(p);
     if (from >= RULES_POINTS || to >= RULES_POINTS || rules_ended_by_condition(p))
@@ -374,7 +376,8 @@ bool rules_ended_by_condition(const rules_pos_t *p)
     return false;
 }
 
-bool rules_game_over(const rules_pos_t *p)
+/* (never inlined, as rules_refusal) */
+__attribute__((noinline)) bool rules_game_over(const rules_pos_t *p)
 {
     rules_move_t buf[RULES_MAX_MOVES];
     return rules_legal_moves(p, buf) == 0u;

@@ -17,11 +17,10 @@
 #define RULES_HAND_POINT 25u     /* origin of a placement move */
 #define RULES_ROW_MASK(r) (0x1FuL << (RULES_FILES * (r))) /* r = 0..4 */
 /* The mask of one point. A variable 32-bit shift is a loop on the AVR, so
- * there it is a lookup in a flash table (rules_board.c). */
+ * there it is a function over a small flash table (rules_board.c). */
 #ifdef __AVR__
-#include <avr/pgmspace.h>
-extern const uint32_t rules_point_bits[32] PROGMEM;
-#define RULES_BIT(p) pgm_read_dword(&rules_point_bits[(p)])
+uint32_t rules_bit(uint8_t p);
+#define RULES_BIT(p) rules_bit((uint8_t)(p))
 #else
 #define RULES_BIT(p) (1uL << (p))
 #endif

@@ -42,12 +42,20 @@ const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
 };
 
 #ifdef __AVR__
-#define B(n) (1uL << (n))
-const uint32_t rules_point_bits[32] PROGMEM = {
-    B(0),  B(1),  B(2),  B(3),  B(4),  B(5),  B(6),  B(7),  B(8),  B(9),  B(10),
-    B(11), B(12), B(13), B(14), B(15), B(16), B(17), B(18), B(19), B(20), B(21),
-    B(22), B(23), B(24), B(25), B(26), B(27), B(28), B(29), B(30), B(31),
-};
+/* One byte of the mask, shifted into place by the point's byte index: an
+ * 8-byte table and one function instead of a 128-byte table read inline at
+ * every use (rules.h). */
+static const uint8_t bit_in_byte[8] FLASH_TABLE = {1u, 2u, 4u, 8u, 16u, 32u, 64u, 128u};
+
+uint32_t rules_bit(uint8_t p)
+{
+    union {
+        uint32_t mask;
+        uint8_t bytes[4]; /* little-endian: bytes[0] holds points 0..7 */
+    } m = {0};
+    m.bytes[(p >> 3) & 3u] = flash_byte(&bit_in_byte[p & 7u]);
+    return m.mask;
+}
 #endif
 
 /* Neighbours of each point as a mask (the extra link included): lets the
