@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sim.h"
@@ -100,6 +101,14 @@ int main(int argc, char **argv)
         return usage("no firmware ELF given", NULL);
     if ((boot || until) && !serial)
         return usage("--bootloader and --until go with --serial", NULL);
+    /* --serial makes a link to the pseudo-terminal; it replaces only a link
+     * (an earlier run's), never a file */
+    struct stat st;
+    if (serial && lstat(serial, &st) == 0 && !S_ISLNK(st.st_mode)) {
+        fprintf(stderr, "jarmo-sim: --serial %s: it exists and is not a link (an earlier run's); not touching it\n",
+                serial);
+        return 2;
+    }
     static sim_t sim;
     if (!sim_open(&sim, elf, eeprom))
         return 2;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <simavr/sim_avr.h>
@@ -50,6 +51,7 @@ static avr_cycle_count_t write_done(struct avr_t *avr, avr_cycle_count_t when, v
     uint8_t *b = &e->bytes[e->addr];
     *b = e->mode == EEPM_ERASE ? 0xFF : e->mode == EEPM_WRITE ? (uint8_t)(*b & e->data) : e->data;
     e->busy = false;
+    e->dirty = true;
     e->last_write_done_at = avr->cycle;
     avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
     return 0;
@@ -248,46 +250,81 @@ uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr)
 
 void sim_eeprom_watch(sim_t *s) { s->eeprom.first_write_at = s->eeprom.last_write_done_at = 0; }
 
-void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value) { s->eeprom.bytes[addr % EE_SIZE] = value; }
+void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
+{
+    s->eeprom.bytes[addr % EE_SIZE] = value;
+    s->eeprom.dirty = true;
+}
 
 bool sim_eeprom_load(sim_t *s, const char *path)
 {
-    s->eeprom.path = path;
-    FILE *f = fopen(path, "rb");
-    if (f) {
-        const size_t n = fread(s->eeprom.bytes, 1, EE_SIZE, f);
-        fclose(f);
-        if (n != EE_SIZE)
-            fprintf(stderr, "jarmo-sim: %s is %zu bytes, not %u; the rest reads as erased\n", path, n, EE_SIZE);
+    struct stat st;
+    errno = 0;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "jarmo-sim: the EEPROM file %s is a folder; name a file in it\n", path);
+            return false;
+        }
+        if (!S_ISREG(st.st_mode) || (st.st_size != 0 && st.st_size != EE_SIZE)) {
+            fprintf(stderr,
+                    "jarmo-sim: %s is not an EEPROM image (%u bytes; it is %lld bytes%s): not touching it; "
+                    "name a new file or an image that jarmo-sim saved\n",
+                    path, EE_SIZE, (long long)st.st_size, S_ISREG(st.st_mode) ? "" : " and not a plain file");
+            return false;
+        }
+        FILE *f = fopen(path, "rb");
+        const size_t n = f ? fread(s->eeprom.bytes, 1, EE_SIZE, f) : 0;
+        if (f)
+            fclose(f);
+        if (!f || n != (size_t)st.st_size) {
+            fprintf(stderr, "jarmo-sim: cannot read the EEPROM file %s: %s\n", path, strerror(errno));
+            return false;
+        }
         if (access(path, W_OK) != 0) {
             fprintf(stderr, "jarmo-sim: cannot write the EEPROM file %s: %s\n", path, strerror(errno));
             return false;
         }
-        return true;
-    }
-    if (errno != ENOENT) {
+    } else if (errno != ENOENT) {
         fprintf(stderr, "jarmo-sim: cannot read the EEPROM file %s: %s\n", path, strerror(errno));
         return false;
     }
-    /* a new file: its folder must take it, or the game would be lost at exit */
+    /* the folder must take the new copy each save renames into place */
+    const bool exists = errno != ENOENT;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     if (access(dirname(dir), W_OK) != 0) {
-        fprintf(stderr, "jarmo-sim: cannot create the EEPROM file %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "jarmo-sim: cannot %s the EEPROM file %s: %s\n", exists ? "save" : "create", path,
+                strerror(errno));
         return false;
     }
+    s->eeprom.path = path;
+    s->eeprom.dirty = true; /* a new file is written at the first save */
     return true;
 }
 
 bool sim_eeprom_save(sim_t *s)
 {
-    if (!s->eeprom.path)
+    if (!s->eeprom.path || !s->eeprom.dirty)
         return true;
-    FILE *f = fopen(s->eeprom.path, "wb");
+    char tmp[4096 + 16];
+    snprintf(tmp, sizeof tmp, "%s.new", s->eeprom.path);
+    FILE *f = fopen(tmp, "wb");
     bool ok = f && fwrite(s->eeprom.bytes, 1, EE_SIZE, f) == EE_SIZE;
+    if (f && fflush(f) != 0)
+        ok = false;
+    if (f && ok && fsync(fileno(f)) != 0)
+        ok = false;
     if (f && fclose(f) != 0)
         ok = false;
-    if (!ok)
+    if (ok && rename(tmp, s->eeprom.path) != 0)
+        ok = false;
+    if (!ok) {
         fprintf(stderr, "jarmo-sim: cannot save the EEPROM to %s: %s\n", s->eeprom.path, strerror(errno));
-    return ok;
+        unlink(tmp);
+        return false;
+    }
+    s->eeprom.dirty = false;
+    return true;
 }
+
+bool sim_eeprom_flush(sim_t *s) { return s->eeprom.busy || sim_eeprom_save(s); }

@@ -16,7 +16,13 @@
 
 #define AFTER_WORDS_MS 400.0 /* the board after the start words (mid cursor-blink phase) */
 #define AFTER_CUT_MS 150.0  /* a power cut: time for the console to boot and show its state */
-#define SETTLE_MS 50.0      /* no EEPROM write for this long: the save is over */
+/* The save is over when no EEPROM write has come for this long. Late in a
+ * long game the firmware replays its journal for about 120 ms between the
+ * command and the save's first write: the sweep waits for that first write
+ * (up to FIRST_WRITE_MS) and for a quiet spell longer than any such pause.
+ * Sweeps run in two-player games, where nothing else writes that soon. */
+#define SETTLE_MS 600.0
+#define FIRST_WRITE_MS 3000.0
 #define OUTCOME_MAX 1024
 
 typedef struct {
@@ -122,9 +128,12 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
         while (s->power_cut_at && !s->crashed)
             script_run_for(sc, 0.5);
         uart_from = s->power_cut_uart;
-    } else if (!cut) { /* the save in full: wait until the writes stop */
-        for (int i = 0; i < 10000 && !s->crashed; i++) {
-            const uint64_t quiet = (uint64_t)(SETTLE_MS * (double)s->freq / 1000.0);
+    } else if (!cut) { /* the save in full: its first write, then until the writes stop */
+        const double give_up = sim_now_ms(s) + FIRST_WRITE_MS;
+        while (!s->eeprom.first_write_at && !s->crashed && sim_now_ms(s) < give_up)
+            script_run_for(sc, 1.0);
+        const uint64_t quiet = (uint64_t)(SETTLE_MS * (double)s->freq / 1000.0);
+        for (int i = 0; i < 100000 && s->eeprom.first_write_at && !s->crashed; i++) {
             if (!s->eeprom.busy && sim_now(s) - s->eeprom.last_write_done_at > quiet)
                 break;
             script_run_for(sc, 1.0);
@@ -178,6 +187,10 @@ static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t
 static bool cmd_power_cut_sweep(script_t *sc, const script_args_t *a)
 {
     unsigned long count;
+    if (sc->in_child || strncmp(a->argv[1], "power-cut", 9) == 0) {
+        script_fail(sc, "power-cut-sweep: a sweep cannot run inside a sweep or around a power cut");
+        return false;
+    }
     if (!script_parse_uint(a->argv[0], 10000, &count) || count < 2) {
         script_fail(sc, "power-cut-sweep: '%s' is not a count of instants (2..10000)", a->argv[0]);
         return true;
@@ -197,7 +210,7 @@ static bool cmd_power_cut_sweep(script_t *sc, const script_args_t *a)
         return true;
     }
     if (!after.first_write) {
-        script_fail(sc, "power-cut-sweep: '%s' wrote nothing to the EEPROM", command);
+        script_fail(sc, "power-cut-sweep: '%s' wrote nothing to the EEPROM within %.0f ms", command, FIRST_WRITE_MS);
         return true;
     }
     if (strcmp(before.outcome, after.outcome) == 0)

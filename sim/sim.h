@@ -117,6 +117,7 @@ typedef struct {
 typedef struct {
     uint8_t bytes[EE_SIZE];
     const char *path;      /* loaded from and saved to this file, if any */
+    bool dirty;            /* a byte changed since the file was last written */
     bool busy;             /* a byte write is under way (EEPE set) */
     uint16_t addr;
     uint8_t data, mode;
@@ -186,6 +187,8 @@ unsigned sim_uart_count_lines(const sim_t *s, const char *prefix);
 /* Loads the ELF (an AVR ELF, checked before simavr reads it) and the
  * EEPROM file; false with a message on stderr when it cannot. */
 bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
+/* A bootloader's Intel HEX, checked before simavr reads it (a message if not). */
+bool sim_check_hex(const char *path);
 /* Saves the EEPROM file; false with a message when it cannot. */
 /* Counts the cycles spent at each instruction; sim_close writes them to path. */
 #define SIM_PROFILE_WORDS 16384u
@@ -215,8 +218,15 @@ uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr);
 void sim_eeprom_watch(sim_t *s);
 /* The supply is gone: a byte being written is left undefined. */
 void sim_eeprom_power_lost(sim_t *s);
+/* --eeprom FILE: a missing or empty file starts erased; anything but a
+ * 1024-byte image (a folder, another file) is refused, left untouched. */
 bool sim_eeprom_load(sim_t *s, const char *path);
+/* Writes the file (a new copy renamed over the old: a cut leaves one whole
+ * image) if a byte changed since the last save. */
 bool sim_eeprom_save(sim_t *s);
+/* As sim_eeprom_save, but only between byte writes: called while running,
+ * so that a closed window or a killed process loses no saved move. */
+bool sim_eeprom_flush(sim_t *s);
 /* What a person sees now: brightness per LED, and as letters. */
 void sim_view(sim_t *s, matrix_view_t *v);
 void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1]);

@@ -1,9 +1,8 @@
 /* The MCU: loading the firmware ELF (checked first: simavr's own reader
  * trusts its input), running it, reset and power cuts, and the guard that
  * fails a run whose stack reaches the static data. */
+#include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,55 +11,67 @@
 #include <simavr/sim_avr.h>
 #include <simavr/sim_elf.h>
 
+#include "file_check.h"
 #include "sim.h"
 #include BOARD_HEADER
 
 #define SPL_DATA_ADDR 0x5D
 #define SPH_DATA_ADDR 0x5E
 
-/* An AVR executable: ELF magic, 32-bit, machine EM_AVR, with a symbol
- * table. Anything else gets a message instead of reaching simavr. */
+#define MCU_FLASH_BYTES 32768u
+
+/* The whole file, read once for the check (a firmware is tens of KB; a
+ * file over 16 MB is no firmware). NULL with a message when unreadable. */
+static uint8_t *read_whole(const char *path, const char *what, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "jarmo-sim: cannot open %s %s: %s\n", what, path, strerror(errno));
+        return NULL;
+    }
+    const size_t cap = 16u << 20;
+    uint8_t *b = malloc(cap);
+    *n = b ? fread(b, 1, cap, f) : 0;
+    const bool too_big = b && *n == cap && fgetc(f) != EOF;
+    const bool bad = !b || ferror(f) || too_big;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "jarmo-sim: cannot read %s %s%s\n", what, path, too_big ? ": over 16 MB" : "");
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* An AVR executable that simavr can read safely (file_check.c). Anything
+ * else gets a message instead of reaching simavr. */
 static bool check_elf(const char *path, uint32_t *heap_start)
 {
-    *heap_start = 0;
-    if (elf_version(EV_CURRENT) == EV_NONE)
+    size_t n;
+    uint8_t *b = read_whole(path, "firmware", &n);
+    if (!b)
         return false;
-    const int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        fprintf(stderr, "jarmo-sim: cannot open firmware %s\n", path);
-        return false;
-    }
-    Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-    GElf_Ehdr eh;
-    const char *why = NULL;
-    if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh))
-        why = "is not an ELF file";
-    else if (eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_machine != EM_AVR)
-        why = "is not an AVR ELF (build it with avr-gcc: make firmware)";
-    else if (eh.e_type != ET_EXEC)
-        why = "is not an AVR executable (an object file?)";
-    for (Elf_Scn *scn = NULL; !why && (scn = elf_nextscn(e, scn)) != NULL;) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
-            GElf_Sym sym;
-            if (!gelf_getsym(data, (int)i, &sym))
-                continue;
-            const char *name = elf_strptr(e, sh.sh_link, sym.st_name);
-            if (name && strcmp(name, "__heap_start") == 0)
-                *heap_start = (uint32_t)(sym.st_value & 0xFFFFu);
-        }
-    }
-    if (e)
-        elf_end(e);
-    close(fd);
-    if (why) {
+    char why[200];
+    const file_check_limits_t lim = {MCU_FLASH_BYTES, EE_SIZE};
+    const bool ok = file_check_elf(b, n, &lim, heap_start, why, sizeof why);
+    free(b);
+    if (!ok)
         fprintf(stderr, "jarmo-sim: %s %s\n", path, why);
+    return ok;
+}
+
+bool sim_check_hex(const char *path)
+{
+    size_t n;
+    uint8_t *b = read_whole(path, "the bootloader", &n);
+    if (!b)
         return false;
-    }
-    return true;
+    char why[200];
+    const bool ok = file_check_hex(b, n, MCU_FLASH_BYTES, why, sizeof why);
+    free(b);
+    if (!ok)
+        fprintf(stderr, "jarmo-sim: the bootloader %s: %s\n", path, why);
+    return ok;
 }
 
 static void no_sleep(struct avr_t *avr, avr_cycle_count_t how_long)

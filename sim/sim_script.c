@@ -135,6 +135,10 @@ static bool cmd_expect_frame(script_t *sc, const script_args_t *a)
             return true;
         }
         sc->line_no++;
+        if (!strchr(buf, '\n') && !feof(sc->file)) {
+            script_fail(sc, "expect-frame row (line %d) is longer than a row", sc->line_no);
+            return false;
+        }
         const char *row = trim(buf);
         if (strlen(row) != MATRIX_N || strspn(row, ".rgyRGY?") != MATRIX_N) {
             script_fail(sc, "expect-frame row '%s' is not 8 of . r g y R G Y ?", row);
@@ -255,6 +259,10 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
     bool alive = true;
     while (alive && fgets(raw, sizeof raw, f)) {
         sc.line_no++;
+        if (!strchr(raw, '\n') && !feof(f)) { /* its tail would run as a command of its own */
+            script_fail(&sc, "the line is longer than %zu characters", sizeof raw - 2u);
+            break;
+        }
         char *line = trim(raw);
         if (!*line || *line == '#')
             continue;

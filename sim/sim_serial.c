@@ -174,6 +174,8 @@ static void pump(serial_t *se)
 static bool load_bootloader(sim_t *s, const char *path)
 {
     ihex_chunk_p chunks = NULL;
+    if (!sim_check_hex(path)) /* simavr's reader only warns of a bad checksum */
+        return false;
     const int n = read_ihex_chunks(path, &chunks);
     if (n <= 0) {
         fprintf(stderr, "jarmo-sim: cannot read the bootloader %s (Intel hex)\n", path);

@@ -126,8 +126,15 @@ int sim_interactive(sim_t *s, bool color)
         fprintf(stderr, "jarmo-sim: interactive mode needs a terminal (use --script or --dump-frame-at)\n");
         return 2;
     }
+    /* every way a terminal ends a program ends the loop, and so saves:
+     * Ctrl-C (raw mode passes it as a key), kill, a closed window (SIGHUP),
+     * the quit key where a terminal sends it (SIGQUIT); writes to a closed
+     * terminal fail quietly */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    signal(SIGQUIT, on_signal);
+    signal(SIGPIPE, SIG_IGN);
     atexit(terminal_restore);
     printf("\x1b[2J\x1b[?25l");
     const double start = wall_ms();
@@ -149,6 +156,10 @@ int sim_interactive(sim_t *s, bool color)
         }
         if (!alive || !sim_run_until_ms(s, now))
             break;
+        /* the EEPROM file follows the chip's EEPROM, a frame behind at most */
+        sim_eeprom_flush(s);
+        if (stop)
+            break;
         read_keys(s, release_at, now);
         draw(s, color);
         const double spare = FRAME_MS - (wall_ms() - start - now);
@@ -156,5 +167,5 @@ int sim_interactive(sim_t *s, bool color)
             usleep((useconds_t)(spare * 1000.0));
     }
     terminal_restore();
-    return 0;
+    return s->crashed ? 1 : 0; /* a crash or a stack overflow: as docs/sim.md says */
 }

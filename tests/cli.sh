@@ -68,6 +68,66 @@ expect sim-board-files 0 '^     a     b     c     d     e' -- "$sim" --dump-boar
 # jarmo-sim: a good EEPROM file round trip, then the stack guard
 expect sim-eeprom-saved 0 '' -- "$sim" --eeprom "$tmp/ee.bin" --report-at 50 "$elf"
 if [ "$(stat -c %s "$tmp/ee.bin" 2>/dev/null)" = 1024 ]; then ok sim-eeprom-size; else bad sim-eeprom-size "no 1024-byte file"; fi
+# --eeprom and --serial never destroy a file they do not own: refused at
+# start, the file untouched
+cp "$elf" "$tmp/not-eeprom.bin"
+expect sim-eeprom-not-an-image 2 'is not an EEPROM image \(1024 bytes; it is [0-9]+ bytes\): not touching it' -- \
+  "$sim" --eeprom "$tmp/not-eeprom.bin" --report-at 50 "$elf"
+if cmp -s "$elf" "$tmp/not-eeprom.bin"; then ok sim-eeprom-not-an-image-untouched; else bad sim-eeprom-not-an-image-untouched "the file changed"; fi
+mkdir -p "$tmp/ee-folder"
+expect sim-eeprom-folder 2 'is a folder; name a file in it' -- "$sim" --eeprom "$tmp/ee-folder" --report-at 50 "$elf"
+: > "$tmp/empty-ee.bin"
+expect sim-eeprom-empty-file-is-new 0 '' -- "$sim" --eeprom "$tmp/empty-ee.bin" --report-at 50 "$elf"
+if [ "$(stat -c %s "$tmp/empty-ee.bin")" = 1024 ]; then ok sim-eeprom-empty-file-saved; else bad sim-eeprom-empty-file-saved "not 1024 bytes"; fi
+printf 'keep me\n' > "$tmp/serial-file"
+expect sim-serial-existing-file 2 'exists and is not a link.*not touching it' -- "$sim" --serial "$tmp/serial-file" "$elf"
+if [ "$(cat "$tmp/serial-file")" = 'keep me' ]; then ok sim-serial-existing-file-untouched; else bad sim-serial-existing-file-untouched "the file changed"; fi
+# a damaged ELF gets a message and exit 2, never a signal: the probe's two
+# bytes, then every byte of the headers and a sample of the rest
+patch_byte() { # FILE OFFSET VALUE -> FILE.patched
+  python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); o = int(sys.argv[2], 0)
+if o < len(b): b[o] = int(sys.argv[3], 0)
+open(sys.argv[1] + ".patched", "wb").write(b)' "$1" "$2" "$3"; }
+patch_byte "$elf" 0x33 0xFF
+expect sim-elf-section-names-index 2 'is damaged' -- "$sim" --report-at 10 "$elf.patched"
+rm -f "$elf.patched"
+python3 - "$elf" "$tmp/mut" <<'PY'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+shoff, = struct.unpack_from('<I', b, 32); shnum, = struct.unpack_from('<H', b, 48)
+offsets = set(range(0, 52)) | set(range(shoff, min(len(b), shoff + shnum * 40)))
+# and a spread of the rest of the file (symbols, names, program)
+offsets |= set(range(0, len(b), max(1, len(b) // 100)))
+for o in sorted(offsets):
+    v = 0xFF if b[o] != 0xFF else 0x00
+    m = bytearray(b); m[o] = v
+    open(f'{sys.argv[2]}-{o:05x}-{v:02x}.elf', 'wb').write(m)
+PY
+signals=0; count=0
+for f in "$tmp"/mut-*.elf; do
+  count=$((count + 1))
+  timeout 20 "$sim" --report-at 5 "$f" > /dev/null 2>&1; rc=$?
+  if [ "$rc" -gt 128 ] && [ "$rc" -ne 124 ]; then signals=$((signals + 1)); echo "  signal $((rc - 128)): $(basename "$f")"; fi
+  rm -f "$f"
+done
+if [ "$signals" = 0 ] && [ "$count" -gt 400 ]; then ok "sim-elf-one-byte-changes ($count files, no signal)"
+else bad sim-elf-one-byte-changes "$signals of $count changed ELFs killed jarmo-sim by a signal"; fi
+# a valid AVR program too big for the ATmega328P's 32 KB
+printf '#include <avr/pgmspace.h>\nconst char big1[20000] PROGMEM = {1};\nconst char big2[20000] PROGMEM = {2};\nint main(void) { return pgm_read_byte(&big1[19999]) + pgm_read_byte(&big2[19999]); }\n' > "$tmp/big.c"
+if avr-gcc -mmcu=atmega1284p -Os -o "$tmp/big.elf" "$tmp/big.c" 2>/dev/null; then
+  expect sim-elf-over-32k 2 'does not fit the MCU: [0-9]+ bytes of program' -- "$sim" --report-at 10 "$tmp/big.elf"
+else bad sim-elf-over-32k "avr-gcc could not build the test program"; fi
+# a bootloader whose hex has a bad checksum is refused, not run
+boot_hex="$host/../bootloader/optiboot.hex"
+if [ -f "$boot_hex" ]; then
+  # line 3's checksum off by one (the file's CRLF kept)
+  python3 -c 'import sys; L = open(sys.argv[1], newline="").read().split("\n"); l = L[2].rstrip("\r")
+L[2] = l[:-2] + "%02X" % ((int(l[-2:], 16) + 1) & 255) + "\r" * L[2].endswith("\r"); open(sys.argv[2], "w", newline="").write("\n".join(L))' "$boot_hex" "$tmp/bad-boot.hex"
+  expect sim-bootloader-bad-checksum 2 'bad-boot.hex: hex line 3: bad checksum' -- \
+    "$sim" --serial "$tmp/boot.tty" --bootloader "$tmp/bad-boot.hex" "$elf"
+  head -n 5 "$boot_hex" > "$tmp/short-boot.hex"
+  expect sim-bootloader-cut-short 2 'no end-of-file record' -- "$sim" --serial "$tmp/boot.tty" --bootloader "$tmp/short-boot.hex" "$elf"
+fi
 expect sim-stack-overflow 1 'stack overflow at .*reached the static data' -- "$sim" --report-at 100 "$host/../avr/stack_overflow.elf"
 # jarmo-sim scripts: bad lines are failures with their line numbers
 script() { printf '%s\n' "$@" > "$tmp/s.script"; }

@@ -2,6 +2,7 @@
 # make play's interactive mode, driven through a real terminal (tmux): two
 # taps of Right 0.18 s apart must both move the cursor, and the debug
 # console area must not keep text from longer earlier lines.
+# Closing the terminal keeps the game; a crash exits 1.
 #   tests/interactive.sh SIM ELF
 set -u
 sim=$1 elf=$2
@@ -31,3 +32,29 @@ stray=$(printf '%s\n' "$screen" | sed -n '/debug console:/,$p' | sed 1d | grep -
 if [ -z "$stray" ] && printf '%s\n' "$screen" | grep -c 'start classic' | grep -q '[2-9]'; then ok clean-lines
 else bad clean-lines "lines with leftover text: $(printf '%s' "$stray" | tr '\n' '|')"; fi
 key q 0.3
+# a closed window (tmux kill-session: SIGHUP) keeps every move played, and
+# so does a kill -9 (the file follows the EEPROM as it is written): a move,
+# then the terminal or the process goes away without q; the game resumes
+hup=jarmo-hup-$$
+tkey() { tmux send-keys -t "$hup" "$1"; sleep "$2"; }
+ends_keep_game() { # NAME HOW
+  local ee=$tmp/$1.bin moved resumed
+  tmux new-session -d -s "$hup" -x 110 -y 60 "$sim --plain --eeprom $ee $elf; sleep 3"
+  sleep 1.5
+  tkey x 0.4; tkey z 0.4; tkey Up 0.4; tkey Up 0.4; tkey Right 0.4; tkey z 1.0
+  moved=$(tmux capture-pane -p -t "$hup" | grep -o 'move c1-d3' | head -1)
+  if [ "$2" = hup ]; then tmux kill-session -t "$hup"; else pkill -KILL -f -- "--eeprom $ee"; tmux kill-session -t "$hup" 2>/dev/null; fi
+  sleep 1
+  resumed=$(printf 'wait 300\n' | "$sim" --eeprom "$ee" --script /dev/stdin "$elf" 2>&1 | grep -o 'resume classic' | head -1)
+  if [ -n "$moved" ] && [ -n "$resumed" ]; then ok "$1-keeps-the-game"
+  else bad "$1-keeps-the-game" "moved: '${moved}', resumed: '${resumed}' ($(ls -l "$tmp"/"$1".bin* 2>&1 | tr '\n' ' '))"; fi
+}
+ends_keep_game closed-window hup
+ends_keep_game killed kill
+# a stack overflow in interactive mode exits 1, as a script run does
+so_elf=$(dirname "$elf")/../avr/stack_overflow.elf
+tmux new-session -d -s "$hup" -x 110 -y 60 "$sim --plain $so_elf; echo \$? > $tmp/so.rc"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/so.rc" ] && break; sleep 0.5; done
+tmux kill-session -t "$hup" 2>/dev/null
+if [ "$(cat "$tmp/so.rc" 2>/dev/null)" = 1 ]; then ok crash-exits-1
+else bad crash-exits-1 "exit status '$(cat "$tmp/so.rc" 2>/dev/null)', wanted 1"; fi

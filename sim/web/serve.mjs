@@ -1,8 +1,8 @@
 // make web-serve: serves build/web on 127.0.0.1 and prints the address.
 //   node sim/web/serve.mjs DIR [PORT]   (PORT 0 or none: a free port)
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const [dir, portArg = '0'] = process.argv.slice(2);
 if (!dir || !/^\d+$/.test(portArg) || Number(portArg) > 65535) {
@@ -14,11 +14,31 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
   '.json': 'application/json', '.hex': 'text/plain', '.txt': 'text/plain', '.svg': 'image/svg+xml', '.wasm': 'application/wasm',
 };
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+// The site's file for a request path, or null when the path leaves the site:
+// resolved through symbolic links, and inside the site's own folder (a plain
+// prefix test would let "build/web-secret" pass for "build/web").
+async function fileFor(path) {
   const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
-  if (!file.startsWith(root)) {
-    res.writeHead(403).end('forbidden');
+  const real = await realpath(file).catch(() => file);
+  const site = await realpath(root).catch(() => root);
+  return real === site || real.startsWith(site + sep) ? real : null;
+}
+
+const server = createServer(async (req, res) => {
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not a valid URL');
+    return;
+  }
+  if (path.includes('\0')) {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+    return;
+  }
+  const file = await fileFor(path);
+  if (!file) {
+    res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
     return;
   }
   try {

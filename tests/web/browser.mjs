@@ -130,7 +130,10 @@ async function openConsole(browser, url, board) {
   return { context, page, errors };
 }
 
+// WEB_ONLY=NAME runs that test alone (one that needs an earlier one's page
+// fails without it)
 async function run(name, fn) {
+  if (process.env.WEB_ONLY && process.env.WEB_ONLY !== name) return;
   try {
     const more = await fn();
     ok(name, more);
@@ -321,6 +324,72 @@ try {
     await waitFor('the moves again', 3000, async () => (await page.locator('#moves li').first().textContent()) === before);
     await context.close();
     return before;
+  });
+
+  // two tabs of one console: the second says the console is open elsewhere
+  // and stores nothing; "Play here instead" takes it over, the first tab
+  // stops, and neither overwrites the other's saved game
+  await run('two-tabs-one-console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const first = await context.newPage();
+    await first.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(first, 'jarmo jarmo-handheld ready');
+    await simWait(first, 300);
+    await tapKey(first, 'b');
+    await enterMove(tapKey, first, { at: 'c1' }, 'c1-d3');
+    await waitFor('the console\'s reply', 8000, async () => (await movesOf(first)).length === 2);
+    await simWait(first, 1500);
+    const second = await context.newPage();
+    await second.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the second tab\'s note', 5000, () => second.locator('#elsewhere').isVisible());
+    const note = await second.locator('#elsewhere span').textContent();
+    if (!/already open in another tab/.test(note)) throw new Error(`the note says: ${note}`);
+    await sleep(1000);
+    if ((await uart(second)).includes('ready')) throw new Error('the second tab runs the console too');
+    const stored = () => first.evaluate(() => localStorage.getItem('jarmo-eeprom-jarmo-handheld'));
+    const savedByFirst = await stored();
+    await second.locator('#elsewhere button').click();
+    await waitUart(second, 'resume classic');
+    await waitFor('the first tab\'s note', 5000, () => first.locator('#elsewhere').isVisible());
+    const firstNote = await first.locator('#elsewhere span').textContent();
+    if (!/now open in another tab/.test(firstNote)) throw new Error(`the first tab says: ${firstNote}`);
+    // the second tab plays on; the first, still on screen, writes nothing
+    await simWait(second, 300);
+    await tapKey(second, 'b');
+    // a plain step the engine finds legal after the first tab's two moves
+    const e = engine();
+    await e.ask('rules classic');
+    for (const m of await movesOf(first)) await e.ask(`play ${m}`);
+    const step = (await e.ask('legal')).slice(2).split(' ').find((m) => /^[a-e][1-5]-[a-e][1-5]$/.test(m));
+    e.close();
+    await enterMove(tapKey, second, { at: 'c1' }, step);
+    await waitFor('the reply in the second tab', 8000, async () => (await movesOf(second)).length >= 2); // since its resume
+    await simWait(second, 1500);
+    const savedBySecond = await stored();
+    await tapKey(first, 'b');
+    await sleep(800);
+    if ((await stored()) !== savedBySecond) throw new Error('the first tab wrote after it lost the console');
+    if (savedBySecond === savedByFirst) throw new Error('the second tab\'s moves were not saved');
+    // a reload of the second tab resumes its own game, with both moves
+    await second.reload();
+    await waitUart(second, 'resume classic');
+    await context.close();
+    return 'the second tab took over; the first stopped writing';
+  });
+
+  // a link to a console this build does not have: said, with the way back
+  await run('unknown-board-way-back', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=unknown`);
+    await waitFor('the error', 5000, () => page.locator('#error').isVisible());
+    const text = await page.locator('#error').textContent();
+    if (!/no console called "unknown"/.test(text)) throw new Error(`the error says: ${text}`);
+    if ((await page.locator('.board-choice').count()) < 2) throw new Error('no board buttons');
+    await page.locator('#error a[data-board="jarmo-handheld"]').click();
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    await context.close();
+    return text.slice(0, 60);
   });
 
   // a phone: no sideways scroll, the console centred, the help and the

@@ -271,6 +271,13 @@ try {
     writeFileSync(`${tmp}/bad.hex`, readFileSync(hexFile, 'utf8').replace(/^(:10.{38})../m, '$1ZZ'));
     return oneLine(cli(['--port', '/dev/null', `${tmp}/bad.hex`]), 'bad.hex: hex line 1: not hexadecimal');
   });
+  // the probe's case: an end-of-file record after 13 pages' worth of lines
+  // once flashed 13 of 248 pages and said "flashed and verified"
+  await check('cli-eof-in-the-middle-flashes-nothing', () => {
+    const lines = readFileSync(hexFile, 'utf8').split('\n');
+    writeFileSync(`${tmp}/short.hex`, [...lines.slice(0, 104), ':00000001FF', ...lines.slice(104)].join('\n'));
+    return oneLine(cli(['--port', '/dev/null', `${tmp}/short.hex`]), 'short.hex: hex line 106: a record after the end-of-file record');
+  });
   await check('cli-missing-file', () => oneLine(cli(['--port', '/dev/null', `${tmp}/none.hex`]), 'none.hex: no such file'));
   await check('cli-missing-port', () => oneLine(cli(['--port', `${tmp}/no-such-tty`, hexFile]), 'no-such-tty: no such port'));
   await check('cli-not-a-port', () => oneLine(cli(['--port', hexFile, hexFile]), 'is not a serial port'));

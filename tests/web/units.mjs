@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { connect } from 'node:net';
 import { loadHex } from '../../sim/web/src/hex.js';
 import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
@@ -51,6 +52,15 @@ check('hex-bad-checksum', () => throwsWith(() => loadHex(firstLine.slice(0, -2) 
 check('hex-cut-short', () => throwsWith(() => loadHex(firstLine + '\n'), 'no end-of-file record'));
 check('hex-not-hex', () => throwsWith(() => loadHex('hello\n:00000001FF\n'), 'not an Intel HEX record'));
 check('hex-past-flash', () => throwsWith(() => loadHex(':0280000001027B\n:00000001FF\n'), 'past the end of flash'));
+// a firmware that would flash in part: each an error, never a short image
+const hexLines = hex.split('\n').filter((l) => l.trim());
+const eofAt = (k) => [...hexLines.slice(0, k), ':00000001FF', ...hexLines.slice(k)].join('\n');
+check('hex-eof-in-the-middle', () => throwsWith(() => loadHex(eofAt(13)), 'after the end-of-file record'));
+check('hex-overlapping-records', () =>
+  throwsWith(() => loadHex([hexLines[0], ...hexLines].join('\n')), 'overlapping records'));
+check('hex-gap-inside-the-image', () =>
+  throwsWith(() => loadHex([...hexLines.slice(0, 20), ...hexLines.slice(21)].join('\n')), 'a gap'));
+check('hex-whole-firmware-still-reads', () => loadHex(hexLines.join('\n')).length === 0x4000);
 
 // ---- eeprom_store.js --------------------------------------------------------
 check('eeprom-fresh-is-erased', () => {
@@ -207,14 +217,36 @@ const server = spawn('node', ['sim/web/serve.mjs', `${build}/web`, '0'], { stdio
 const url = await new Promise((resolve) =>
   createInterface({ input: server.stdout }).on('line', (l) => resolve(l.match(/http:\/\/\S+\//)?.[0])));
 const status = async (path) => (await fetch(url + path)).status;
+// a request as written, unnormalised by fetch: its status code
+const raw = (path) =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const sock = connect(Number(port), hostname, () => sock.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    let got = '';
+    sock.on('data', (d) => (got += d));
+    sock.on('close', () => resolve(Number(got.match(/^HTTP\/1\.1 (\d+)/)?.[1] ?? 0)));
+    sock.on('error', () => resolve(0));
+  });
+// a sibling folder whose name starts with the site's
+const secretDir = `${build}/web-secret`;
+mkdirSync(secretDir, { recursive: true });
+writeFileSync(`${secretDir}/s.txt`, 'secret');
 const results = {
   index: await status(''),
   hex: await status('jarmo-handheld/firmware.hex'),
   missing: await status('nothing-here.js'),
   outside: await status('..%2f..%2fMakefile'),
+  badEscape: await raw('/%E0%A4%A'),
+  sibling: await raw('/..%2Fweb-secret/s.txt'),
+  afterBad: await status(''),
 };
 server.kill();
+rmSync(secretDir, { recursive: true, force: true });
 check('serve-index-and-hex', () => (results.index === 200 && results.hex === 200) || JSON.stringify(results));
 check('serve-missing-is-404', () => results.missing === 404 || `status ${results.missing}`);
 check('serve-stays-in-its-folder', () => results.outside === 403 || `status ${results.outside}`);
+check('serve-bad-escape-is-400-and-serving-goes-on', () =>
+  (results.badEscape === 400 && results.afterBad === 200) || JSON.stringify(results));
+check('serve-no-sibling-folder', () =>
+  results.sibling === 403 || JSON.stringify(results));
 process.exit(failed ? 1 : 0);

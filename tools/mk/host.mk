@@ -54,6 +54,17 @@ $(H)/fuzz_protocol: tests/fuzz_protocol.c tools/engine/protocol.c $(RULES_HOST_S
 	@mkdir -p $(@D)
 	@echo "  FUZZ $@"
 	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
-fuzz: deps $(H)/fuzz_protocol
-	@mkdir -p $(B)/fuzz-corpus
+# libFuzzer target for the checks jarmo-sim runs on its ELF and bootloader
+# files before simavr reads them (sim/file_check.c), seeded with the real ones.
+$(H)/fuzz_files: tests/fuzz_files.c sim/file_check.c
+	@mkdir -p $(@D)
+	@echo "  FUZZ $@"
+	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Isim -o $@ $^ $$(pkg-config --libs simavr) -lelf
+$(B)/fuzz-files-seeds/elf: $(B)/jarmo-handheld/firmware.elf $(BOOTLOADER)
+	@mkdir -p $(@D)
+	@{ printf '\000'; cat $(B)/jarmo-handheld/firmware.elf; } > $@
+	@{ printf '\001'; cat $(BOOTLOADER); } > $(@D)/hex
+fuzz: deps $(H)/fuzz_protocol $(H)/fuzz_files $(B)/fuzz-files-seeds/elf
+	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-files-corpus
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
+	$(H)/fuzz_files -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -detect_leaks=0 $(B)/fuzz-files-corpus $(B)/fuzz-files-seeds

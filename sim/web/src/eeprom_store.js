@@ -1,8 +1,18 @@
 // The EEPROM's 1024 bytes kept in the browser's local storage, so a game
-// survives a reload. Each byte the firmware writes is stored at once (the
-// firmware's two-slot records keep a save whole if the page closes midway).
+// survives a reload. Each byte the firmware writes is stored at once, and
+// only that byte: the stored image is read back and patched, so a write
+// never puts back bytes this page read long ago (the firmware's two-slot
+// records keep a save whole if the page closes midway). A page that has
+// lost the console to another tab (readOnly) stores nothing.
 // A missing or malformed stored image reads as an erased chip (0xFF).
 const SIZE = 1024;
+const IMAGE = /^[0-9a-f]{2048}$/;
+
+const toHex = (bytes) => {
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return hex;
+};
 
 export class EEPROMStore {
   constructor(key, storage = globalThis.localStorage) {
@@ -10,20 +20,49 @@ export class EEPROMStore {
     this.storage = storage;
     this.bytes = new Uint8Array(SIZE).fill(0xff);
     this.version = 0; // +1 at every write: readers redo their work only after a change
-    const saved = storage?.getItem(key);
-    if (saved && /^[0-9a-f]{2048}$/.test(saved))
-      for (let i = 0; i < SIZE; i++) this.bytes[i] = parseInt(saved.substr(i * 2, 2), 16);
+    this.readOnly = false;
+    this.reload();
   }
 
-  save() {
+  // the stored image again (another tab may have played on)
+  reload() {
+    const saved = this.stored();
+    this.bytes.fill(0xff);
+    if (saved) for (let i = 0; i < SIZE; i++) this.bytes[i] = parseInt(saved.substr(i * 2, 2), 16);
     this.version++;
-    let hex = '';
-    for (const b of this.bytes) hex += b.toString(16).padStart(2, '0');
+  }
+
+  stored() {
+    try {
+      const saved = this.storage?.getItem(this.key);
+      return saved && IMAGE.test(saved) ? saved : null;
+    } catch {
+      return null;
+    }
+  }
+
+  put(hex) {
+    if (this.readOnly) return;
     try {
       this.storage?.setItem(this.key, hex);
     } catch (e) {
       console.warn('EEPROM not saved:', e); // storage full or blocked: the game goes on
     }
+  }
+
+  // the whole image, as this page holds it (a new game from a link)
+  save() {
+    this.version++;
+    this.put(toHex(this.bytes));
+  }
+
+  // one byte into the stored image
+  saveByte(addr) {
+    this.version++;
+    const saved = this.stored();
+    if (!saved) return this.put(toHex(this.bytes));
+    const b = this.bytes[addr].toString(16).padStart(2, '0');
+    this.put(saved.slice(0, addr * 2) + b + saved.slice(addr * 2 + 2));
   }
 
   // avr8js's EEPROMBackend
@@ -32,11 +71,11 @@ export class EEPROMStore {
   }
   writeMemory(addr, value) {
     this.bytes[addr % SIZE] &= value; // programming clears bits, as the chip does
-    this.save();
+    this.saveByte(addr % SIZE);
   }
   eraseMemory(addr) {
     this.bytes[addr % SIZE] = 0xff;
-    this.save();
+    this.saveByte(addr % SIZE);
   }
 
   clear() {

@@ -177,6 +177,10 @@ function boardChooser(el, boards, name) {
     button.querySelector('span').textContent = about;
     button.onclick = () => {
       if (b === name) return;
+      if (name === null) { // no console is playing (an unknown ?board=): nothing to keep
+        location.search = `?board=${b}`;
+        return;
+      }
       const ask = `Switch to the ${title} console?\n\nEach console keeps its own saved game in this browser: ` +
         `your game on this one stays saved, and it resumes when you switch back.`;
       if (!confirm(ask)) return;
@@ -250,7 +254,10 @@ function drawMoves(el, log) {
 async function main() {
   const boards = JSON.parse(await fetchText('boards.json'));
   const name = new URLSearchParams(location.search).get('board') || boards[0];
-  if (!boards.includes(name)) throw new Error(`no board "${name}" in this build (${boards.join(', ')})`);
+  if (!boards.includes(name)) {
+    boardChooser($('#boards'), boards, null);
+    throw new UnknownBoard(name, boards);
+  }
   boardChooser($('#boards'), boards, name);
 
   const [board, hex, links, text] = await Promise.all([
@@ -264,7 +271,8 @@ async function main() {
   listFirmware($('#firmware'), dist).catch((e) => ($('#firmware').textContent = `no firmware list: ${e.message}`));
   initFlash($('#flash'), { board: name, boards, dist }).catch((e) => console.error('flash section:', e));
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
-  applyLinkSettings(text, eeprom, name);
+  const hold = await holdConsole(name, { steal: takeOverAsked(name) });
+  eeprom.readOnly = !hold.held;
 
   // the game in words: the status from the saved game after each change,
   // the moves from the debug console (kept for a reload)
@@ -403,11 +411,83 @@ async function main() {
 
   // for people and tests: the console's parts
   window.jarmo = { board, mcu, display, buttons, buzzer, runner, eeprom, log, text, stats: () => ({ ...runner.stats(), uart: uartText }) };
-  runner.start();
+  const play = (held) => {
+    eeprom.readOnly = false;
+    eeprom.reload(); // what the other tab saved last
+    applyLinkSettings(text, eeprom, name);
+    updateShare();
+    runner.start();
+    held.lost.then(() => {
+      // another tab took the console: stop here, store nothing more
+      runner.stop();
+      eeprom.readOnly = true;
+      elsewhere('This console is now open in another tab of this browser, and its game goes on there.', () => {
+        sessionStorage.setItem(TAKE_OVER_KEY, name);
+        location.reload();
+      });
+    });
+  };
+  if (hold.held) play(hold);
+  else
+    elsewhere('This console is already open in another tab of this browser. Two tabs would overwrite each other\'s saved game, so it is paused here.', async () => {
+      $('#elsewhere').hidden = true;
+      play(await holdConsole(name, { steal: true }));
+    });
+}
+
+// ---- one tab plays a console ------------------------------------------------
+// Each console's saved game lives once in this browser: a Web Lock per
+// console lets one tab play it; another tab says so and offers to take over
+// (the lock is stolen, the first tab stops and says where its game went).
+const TAKE_OVER_KEY = 'jarmo-take-over';
+function takeOverAsked(name) {
+  const asked = sessionStorage.getItem(TAKE_OVER_KEY) === name;
+  sessionStorage.removeItem(TAKE_OVER_KEY);
+  return asked;
+}
+// { held: true, lost: a promise that settles when another tab takes over }
+// or { held: false }
+function holdConsole(name, { steal = false } = {}) {
+  if (!navigator.locks) return Promise.resolve({ held: true, lost: new Promise(() => {}) });
+  return new Promise((resolve) => {
+    let lostNow;
+    const lost = new Promise((r) => (lostNow = r));
+    navigator.locks
+      .request(`jarmo-console-${name}`, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve({ held: false });
+          return null;
+        }
+        resolve({ held: true, lost });
+        return new Promise(() => {}); // until the page closes, or another tab steals it
+      })
+      .catch(() => lostNow());
+  });
+}
+function elsewhere(text, onTakeOver) {
+  const box = $('#elsewhere');
+  box.querySelector('span').textContent = text;
+  box.querySelector('button').onclick = onTakeOver;
+  box.hidden = false;
+}
+
+class UnknownBoard extends Error {
+  constructor(name, boards) {
+    super(`there is no console called "${name}" in this build. Choose one under "Which console" below, or open:`);
+    this.boards = boards;
+  }
 }
 
 main().catch((e) => {
-  $('#error').textContent = `The console could not start: ${e.message}`;
-  $('#error').hidden = false;
+  const error = $('#error');
+  error.textContent = `The console could not start: ${e.message}`;
+  for (const b of e.boards ?? []) {
+    const a = document.createElement('a');
+    a.href = `?board=${b}`;
+    a.dataset.board = b;
+    a.textContent = (BOARD_WORDS[b] || [b])[0];
+    error.append(' ', a);
+  }
+  error.hidden = false;
   console.error(e);
 });
