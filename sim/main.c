@@ -129,7 +129,8 @@ int main(int argc, char **argv)
     } else if (board_at >= 0) {
         if (!sim_run_until_ms(&sim, board_at))
             rc = 1;
-        sim_board_view(&sim, false, stdout);
+        char words[128];
+        sim_board_view(&sim, false, sim_words_newest(&sim, words, sizeof words), stdout);
     } else if (dump_at >= 0 || report_at >= 0) {
         const double until = dump_at > report_at ? dump_at : report_at;
         if (!sim_run_until_ms(&sim, until))

@@ -59,11 +59,12 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             const char *over = NULL;
             for (int t = 0; t < 500 && !(over = find_line(s, seen, "over ")); t++)
                 sim_run_until_ms(s, sim_now_ms(s) + 1);
-            uint8_t score[2];
-            char want[48], name[RULES_RESULT_NAME_MAX];
+            uint8_t score[2], side;
+            char want[48], name[RULES_RESULT_NAME_MAX], why[RULES_END_NAME_MAX];
             rules_score(&pos, score);
             rules_result_name(rules_winner(&pos), name);
-            snprintf(want, sizeof want, "over %u %u %s\n", score[0], score[1], name);
+            rules_end_name(rules_end_reason(&pos, &side), why);
+            snprintf(want, sizeof want, "over %u %u %s %s\n", score[0], score[1], name, why);
             if (!over || strncmp(over, want, strlen(want)) != 0) {
                 io->fail(io->ctx, "the console's result differs from the host's");
                 return 1;

@@ -92,12 +92,35 @@ static const char *tone_meaning(double hz)
 /* the end of a line: "clear to the end of the line" first, on a terminal */
 static const char *eol = "\n";
 
+/* The console's newest line of the game (status_text.h), NUL-ended in buf;
+ * NULL when it has printed none. */
+static const char *latest_line(const sim_t *s, char *buf, size_t len)
+{
+    static const char *const prefixes[] = STATUS_LATEST_PREFIXES;
+    const char *latest = NULL;
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+        const char *p = sim_uart_last_line(s, prefixes[i]);
+        if (p && p > latest)
+            latest = p;
+    }
+    if (!latest)
+        return NULL;
+    snprintf(buf, len, "%.*s", (int)strcspn(latest, "\n"), latest);
+    return buf;
+}
+
+bool sim_status(sim_t *s, char *out, size_t len)
+{
+    char latest[64];
+    sim_nv_attach(s);
+    return status_text(out, len, latest_line(s, latest, sizeof latest));
+}
+
 /* The status in words, from the saved game (status_text.c), two lines. */
 static void status(sim_t *s, FILE *out)
 {
-    char text[200];
-    sim_nv_attach(s);
-    if (!status_text(text, sizeof text)) {
+    char text[300];
+    if (!sim_status(s, text, sizeof text)) {
         fprintf(out, "  (%s)%s%s", text, eol, eol);
         return;
     }
@@ -105,7 +128,17 @@ static void status(sim_t *s, FILE *out)
     fprintf(out, "  %.*s%s  %s%s", (int)(nl - text), text, eol, nl + 1, eol);
 }
 
-void sim_board_view(sim_t *s, bool colour, FILE *out)
+const char *sim_words_newest(const sim_t *s, char *buf, size_t len)
+{
+    const char *w = sim_uart_last_line(s, "words ");
+    const char *nl = w ? strchr(w, '\n') : NULL;
+    if (!nl || nl[1] != '\0')
+        return NULL;
+    snprintf(buf, len, "%.*s", (int)(nl - w - 6), w + 6);
+    return buf;
+}
+
+void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out)
 {
     eol = colour || isatty(fileno(out)) ? "\x1b[K\n" : "\n";
     matrix_view_t v;
@@ -159,14 +192,14 @@ void sim_board_view(sim_t *s, bool colour, FILE *out)
             line++;
         }
     }
-    fprintf(out, "%s", eol);
-    status(s, out);
-    /* the words the matrix scrolls, as the firmware says them ("words ...") */
-    const char *words = sim_uart_last_line(s, "words ");
+    /* the words scrolling on the matrix, as plain text right under it (3x5
+     * letters among the board's lines are hard to read in a terminal) */
     if (words)
-        fprintf(out, "  Last words on the matrix: %.*s%s", (int)strcspn(words + 6, "\n"), words + 6, eol);
+        fprintf(out, "  %swords:%s %s%s", colour ? "\x1b[1m" : "", colour ? "\x1b[0m" : "", words, eol);
     else
         fprintf(out, "%s", eol);
+    fprintf(out, "%s", eol);
+    status(s, out);
     /* the last sound, for a moment, in words: the terminal has no piezo */
     const sim_buzzer_t *b = &s->buzzer;
     if (b->tone_count && sim_now_ms(s) - b->tones[b->tone_count - 1].start_ms < 1500.0) {

@@ -10,7 +10,14 @@
 #include "sim.h"
 
 /* Writes the picture (ANSI colours when `colour`), each line ending in
- * "\x1b[K\n". */
-void sim_board_view(sim_t *s, bool colour, FILE *out);
+ * "\x1b[K\n". `words`: the text scrolling on the matrix now, written as
+ * plain text right under it (NULL: none scrolls). */
+void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out);
+/* The newest "words" line's text (without "words "), NUL-ended in buf,
+ * when it is the console's newest line; else NULL. */
+const char *sim_words_newest(const sim_t *s, char *buf, size_t len);
+/* The status in words as make play and the web page show it: two lines
+ * joined by '\n' (status_text.h); false when no game is saved. */
+bool sim_status(sim_t *s, char *out, size_t len);
 
 #endif

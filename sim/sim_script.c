@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "sim_board_view.h"
 #include "sim_script.h"
 
 void script_fail(script_t *sc, const char *fmt, ...)
@@ -170,6 +171,19 @@ static bool cmd_print_frame(script_t *sc, const script_args_t *a)
     return true;
 }
 
+/* print-status: "status: " and the status in words, as make play and the
+ * page show it (its two lines joined by a space) */
+static bool cmd_print_status(script_t *sc, const script_args_t *a)
+{
+    (void)a;
+    char text[300];
+    sim_status(sc->sim, text, sizeof text);
+    for (char *nl = strchr(text, '\n'); nl; nl = strchr(nl, '\n'))
+        *nl = ' ';
+    printf("status: %s\n", text);
+    return true;
+}
+
 static bool cmd_report(script_t *sc, const script_args_t *a)
 {
     (void)a;
@@ -184,6 +198,7 @@ static const sim_command_t script_commands[] = {
     {"power-cut", 0, 0, cmd_power_cut, "power-cut"},
     {"expect-frame", 0, 0, cmd_expect_frame, "expect-frame (then 8 lines)"},
     {"print-frame", 0, 0, cmd_print_frame, "print-frame"},
+    {"print-status", 0, 0, cmd_print_status, "print-status"},
     {"report", 0, 0, cmd_report, "report"},
     {NULL, 0, 0, NULL, NULL},
 };

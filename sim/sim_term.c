@@ -10,8 +10,10 @@
 
 #include "sim.h"
 #include "sim_board_view.h"
+#include "sim_script.h"
 
-#define RELEASE_AFTER_MS 150.0 /* a key counts as held this long after its last repeat */
+#define HOLD_B_MS 1000.0 /* m: a long B (the menu) */
+#define KEY_QUEUE 64
 #define FRAME_MS 33.0
 
 static struct termios saved;
@@ -51,14 +53,67 @@ static double wall_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Maps pending input to button taps; 'q' or Ctrl-C quits. */
-static void read_keys(sim_t *s, double *release_at, double now)
+/* Every key is a tap of its own: queued, and played one after another in
+ * simulated time (down SCRIPT_TAP_MS, or HOLD_B_MS for m, then up
+ * SCRIPT_TAP_MS), however fast the keys come: two quick Rights move the
+ * cursor twice, and a key after m waits for the long B to end. */
+typedef struct {
+    int button[KEY_QUEUE];
+    double hold[KEY_QUEUE];
+    unsigned head, len;
+    unsigned taps;    /* taps queued so far */
+    int down;         /* the button held now, or -1 */
+    double up_at;     /* when it goes up (simulated ms) */
+    double free_at;   /* when the next may go down */
+} key_queue_t;
+
+static void enqueue(key_queue_t *q, int button, double hold)
+{
+    if (q->len == KEY_QUEUE)
+        return; /* 64 taps behind: a held key's repeats, dropped */
+    const unsigned at = (q->head + q->len++) % KEY_QUEUE;
+    q->taps++;
+    q->button[at] = button;
+    q->hold[at] = hold;
+}
+
+/* Plays the queue up to simulated time `now`; false if the MCU stopped. */
+static bool play_queue(sim_t *s, key_queue_t *q, double now)
+{
+    for (;;) {
+        if (q->down >= 0) {
+            if (q->up_at > now)
+                return true;
+            if (q->up_at > sim_now_ms(s) && !sim_run_until_ms(s, q->up_at))
+                return false;
+            sim_button(s, q->down, false);
+            q->down = -1;
+            q->free_at = q->up_at + SCRIPT_TAP_MS;
+        } else if (q->len) {
+            const double at = q->free_at > sim_now_ms(s) ? q->free_at : sim_now_ms(s);
+            if (at > now)
+                return true;
+            if (at > sim_now_ms(s) && !sim_run_until_ms(s, at))
+                return false;
+            q->down = q->button[q->head];
+            q->up_at = at + q->hold[q->head];
+            q->head = (q->head + 1u) % KEY_QUEUE;
+            q->len--;
+            sim_button(s, q->down, true);
+        } else {
+            return true;
+        }
+    }
+}
+
+/* Maps pending input to queued taps; 'q' or Ctrl-C quits. */
+static void read_keys(key_queue_t *q)
 {
     unsigned char buf[64];
     const ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
     for (ssize_t i = 0; i < n; i++) {
         int b = -1;
-        double hold = RELEASE_AFTER_MS;
+        double hold = SCRIPT_TAP_MS;
         const unsigned char c = buf[i];
         if (c == 'q' || c == 3) {
             stop = 1;
@@ -74,7 +129,7 @@ static void read_keys(sim_t *s, double *release_at, double now)
             b = SIM_BTN_B;
         } else if (c == 'm') {
             b = SIM_BTN_B; /* a long B: back to the menu */
-            hold = 1000.0;
+            hold = HOLD_B_MS;
         } else if (c == 'w' || c == 'k') {
             b = SIM_BTN_UP;
         } else if (c == 's' || c == 'j') {
@@ -84,19 +139,37 @@ static void read_keys(sim_t *s, double *release_at, double now)
         } else if (c == 'd' || c == 'l') {
             b = SIM_BTN_RIGHT;
         }
-        if (b >= 0) {
-            if (!s->buttons.pressed[b])
-                sim_button(s, b, true);
-            release_at[b] = now + hold;
-        }
+        if (b >= 0)
+            enqueue(q, b, hold);
     }
 }
 
-static void draw(sim_t *s, bool color)
+/* The words scrolling on the matrix, shown as text under it from when the
+ * console prints them until a key is pressed or it prints another line. */
+static struct {
+    size_t at;        /* where the shown line starts in the UART text */
+    unsigned keys_at; /* the taps queued when it came */
+} caption = {(size_t)-1, 0};
+
+static const char *caption_now(sim_t *s, const key_queue_t *q, char *buf, size_t len)
 {
+    const char *w = sim_words_newest(s, buf, len);
+    if (!w)
+        return NULL;
+    const size_t at = (size_t)(sim_uart_last_line(s, "words ") - s->uart.text);
+    if (at != caption.at) {
+        caption.at = at;
+        caption.keys_at = q->taps;
+    }
+    return q->taps == caption.keys_at && q->down < 0 ? w : NULL;
+}
+
+static void draw(sim_t *s, bool color, const key_queue_t *q)
+{
+    char words[128];
     printf("\x1b[H");
     printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
-    sim_board_view(s, color, stdout);
+    sim_board_view(s, color, caption_now(s, q, words, sizeof words), stdout);
     printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
     printf("  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\x1b[K\n\n");
     /* the last lines of the debug console */
@@ -121,7 +194,7 @@ static void draw(sim_t *s, bool color)
 
 int sim_interactive(sim_t *s, bool color)
 {
-    double release_at[SIM_BUTTONS] = {0};
+    key_queue_t keys = {.down = -1};
     if (!isatty(STDIN_FILENO) || !terminal_raw()) {
         fprintf(stderr, "jarmo-sim: interactive mode needs a terminal (use --script or --dump-frame-at)\n");
         return 2;
@@ -140,28 +213,16 @@ int sim_interactive(sim_t *s, bool color)
     const double start = wall_ms();
     while (!stop) {
         const double now = wall_ms() - start;
-        /* releases at their own times, not at the next frame: a second
-         * tap soon after the first is then a press of its own */
-        bool alive = true;
-        for (;;) {
-            int due = -1;
-            for (int b = 0; b < SIM_BUTTONS; b++)
-                if (s->buttons.pressed[b] && release_at[b] <= now && (due < 0 || release_at[b] < release_at[due]))
-                    due = b;
-            if (due < 0)
-                break;
-            if (release_at[due] > sim_now_ms(s) && !(alive = sim_run_until_ms(s, release_at[due])))
-                break;
-            sim_button(s, due, false);
-        }
+        /* the queued taps at their own times, not at the next frame */
+        const bool alive = play_queue(s, &keys, now);
         if (!alive || !sim_run_until_ms(s, now))
             break;
         /* the EEPROM file follows the chip's EEPROM, a frame behind at most */
         sim_eeprom_flush(s);
         if (stop)
             break;
-        read_keys(s, release_at, now);
-        draw(s, color);
+        read_keys(&keys);
+        draw(s, color, &keys);
         const double spare = FRAME_MS - (wall_ms() - start - now);
         if (spare > 0)
             usleep((useconds_t)(spare * 1000.0));

@@ -1,6 +1,8 @@
 /* The saved game in words (status_text.h). */
 #include "status_text.h"
 
+#include <string.h>
+
 #include "rules/rules.h"
 #include "storage/game_save.h"
 #include "storage/settings.h"
@@ -8,7 +10,142 @@
 
 static const char *colour_name(uint8_t side) { return side == RULES_WHITE ? "green (White)" : "red (Black)"; }
 
-bool status_text(char *out, size_t len)
+/* "over W B WINNER REASON": the numbers and words after "over " */
+typedef struct {
+    unsigned score[2];
+    char winner[8], reason[12];
+} over_line_t;
+
+static const char *word_of(const char *p, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (*p == ' ')
+        p++;
+    while (*p && *p != ' ' && *p != '\n') {
+        if (n + 1 < cap)
+            out[n++] = *p;
+        p++;
+    }
+    out[n] = '\0';
+    return p;
+}
+
+static bool parse_over(const char *line, over_line_t *o)
+{
+    char w[12];
+    const char *p = line + 5; /* past "over " */
+    for (int i = 0; i < 2; i++) {
+        p = word_of(p, w, sizeof w);
+        o->score[i] = 0;
+        if (!w[0])
+            return false;
+        for (const char *d = w; *d; d++) {
+            if (*d < '0' || *d > '9')
+                return false;
+            o->score[i] = o->score[i] * 10u + (unsigned)(*d - '0');
+        }
+    }
+    p = word_of(p, o->winner, sizeof o->winner);
+    word_of(p, o->reason, sizeof o->reason);
+    return o->winner[0] != '\0';
+}
+
+static const char *reason_words(const char *reason)
+{
+    static const char *const names[][2] = {
+        {"no-moves", " (no moves left)"}, {"across", " (all across)"},
+        {"no-pieces", " (no pieces left)"}, {"shuttle", " (back and forth twice each)"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *a = names[i][0], *b = reason;
+        while (*a && *a == *b)
+            a++, b++;
+        if (!*a && !*b)
+            return names[i][1];
+    }
+    return "";
+}
+
+/* "the console wins 8-4", "you win 8-4", "green wins 8-4", "a draw 4-4" */
+static void result_words(text_out_t *t, bool vs, uint8_t human, uint8_t winner, unsigned win, unsigned lose)
+{
+    if (winner == RULES_DRAW)
+        text_s(t, "a draw");
+    else if (vs)
+        text_s(t, winner == human ? "you win" : "the console wins");
+    else
+        text_s(t, winner == RULES_WHITE ? "green wins" : "red wins");
+    text_s(t, " ");
+    text_u(t, win);
+    text_s(t, "-");
+    text_u(t, lose);
+}
+
+/* Between the games: the console waits for A on its end screens. Writes
+ * the match's totals (for line 1), a newline, then the game's end. */
+static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *o, bool vs)
+{
+    const game_match_t *m = &g->match;
+    /* any game's end but the last saves the next game at its start; the
+     * last is saved as it ended; for a moment after the over line the save
+     * is still under way (the saved game is the one that ended, its points
+     * not yet in the totals) */
+    rules_pos_t start;
+    rules_init(&start, rules_set_of(&g->pos), m->first);
+    const bool over_saved = rules_game_over(&g->pos);
+    const bool next_saved = m->number > 1u && !over_saved && memcmp(&start, &g->pos, sizeof start) == 0;
+    const unsigned ended = next_saved ? (unsigned)m->number - 1u : m->number;
+    const uint8_t human = (uint8_t)(m->human_side ^ ((ended - 1u) & 1u));
+    const uint8_t p1_colour = (ended & 1u) ? RULES_WHITE : RULES_BLACK; /* P1 had White in game 1 */
+    unsigned total[2] = {m->total[0], m->total[1]};
+    if (!over_saved && !next_saved) {
+        total[0] += o->score[p1_colour];
+        total[1] += o->score[p1_colour ^ 1u];
+    }
+    const unsigned you = m->human_side == RULES_WHITE ? 0u : 1u;
+    text_s(t, "; match: ");
+    text_s(t, vs ? "you " : "P1 ");
+    text_u(t, vs ? total[you] : total[0]);
+    text_s(t, vs ? ", console " : ", P2 ");
+    text_u(t, vs ? total[you ^ 1u] : total[1]);
+    text_s(t, "\n");
+    const uint8_t winner = o->winner[0] == 'w' ? RULES_WHITE : o->winner[0] == 'b' ? RULES_BLACK : RULES_DRAW;
+    const unsigned hi = o->score[0] > o->score[1] ? o->score[0] : o->score[1];
+    const unsigned lo = o->score[0] > o->score[1] ? o->score[1] : o->score[0];
+    text_s(t, "Game ");
+    text_u(t, ended);
+    text_s(t, " of ");
+    text_u(t, m->games);
+    text_s(t, " over: ");
+    result_words(t, vs, human, winner, hi, lo);
+    text_s(t, reason_words(o->reason));
+    text_s(t, ".");
+    if (ended < m->games) {
+        text_s(t, " Press A for game ");
+        text_u(t, ended + 1u);
+        text_s(t, ".");
+        return;
+    }
+    if (m->games > 1u) {
+        const unsigned p1 = total[0], p2 = total[1];
+        const bool you_p1 = m->human_side == RULES_WHITE; /* P1 had White in game 1 */
+        text_s(t, " Match over: ");
+        if (p1 == p2)
+            text_s(t, "drawn");
+        else if (vs)
+            text_s(t, (p1 > p2) == you_p1 ? "you win" : "the console wins");
+        else
+            text_s(t, p1 > p2 ? "P1 wins" : "P2 wins");
+        text_s(t, " ");
+        text_u(t, p1 > p2 ? p1 : p2);
+        text_s(t, "-");
+        text_u(t, p1 > p2 ? p2 : p1);
+        text_s(t, ".");
+    }
+    text_s(t, " Press A for a new match.");
+}
+
+bool status_text(char *out, size_t len, const char *latest)
 {
     text_out_t t = text_out(out, len);
     game_save_t g;
@@ -20,6 +157,9 @@ bool status_text(char *out, size_t len)
     char set[RULES_SET_NAME_MAX];
     rules_set_name(rules_set_of(&g.pos), set);
     const bool vs = m->mode == SETTINGS_MODE_VS_CONSOLE;
+    over_line_t over;
+    const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
+    const bool choosing = latest && latest[0] == 'r' && latest[1] == 'e' && latest[2] == 't';
     /* sides swap after every game */
     const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));
     const uint8_t to_move = rules_side_to_move(&g.pos);
@@ -34,6 +174,10 @@ bool status_text(char *out, size_t len)
         text_s(&t, "Two players, ");
     }
     text_s(&t, set);
+    if (is_over) {
+        status_over(&t, &g, &over, vs);
+        return true;
+    }
     text_s(&t, ", game ");
     text_u(&t, m->number);
     text_s(&t, " of ");
@@ -45,7 +189,9 @@ bool status_text(char *out, size_t len)
         text_u(&t, m->total[you ^ 1u]);
         text_s(&t, "\nYou are ");
         text_s(&t, colour_name(human));
-        text_s(&t, to_move == human ? ". Your turn. " : ". The console's turn. ");
+        text_s(&t, to_move != human ? ". The console's turn. "
+                   : choosing   ? ". Your turn: choose where the returning piece goes (a lit point), then A. "
+                                : ". Your turn. ");
         text_s(&t, "Score if it ended now: you ");
         text_u(&t, now[human]);
         text_s(&t, ", console ");
@@ -59,7 +205,9 @@ bool status_text(char *out, size_t len)
         text_s(&t, colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK));
         text_s(&t, " in this game)\n");
         text_s(&t, to_move == RULES_WHITE ? "Green (White)" : "Red (Black)");
-        text_s(&t, " to move. Score if it ended now: green ");
+        text_s(&t, choosing ? " to move: choose where the returning piece goes (a lit point), then A."
+                            : " to move.");
+        text_s(&t, " Score if it ended now: green ");
         text_u(&t, now[RULES_WHITE]);
         text_s(&t, ", red ");
         text_u(&t, now[RULES_BLACK]);

@@ -9,7 +9,13 @@
 #include <stddef.h>
 
 /* Two lines (joined by '\n', no final newline): the match, then the game
- * now. False, with "no game in progress", when there is no saved game. */
-bool status_text(char *out, size_t len);
+ * now. False, with "no game in progress", when there is no saved game.
+ * `latest` is the console's newest debug line of the game (start, resume,
+ * move, undo, over, return; NULL if none): after "over ..." the game is
+ * over and the console waits for A on its end screens ("Game 1 of 2 over:
+ * the console wins 8-4 (no moves left). Press A for game 2."); after
+ * "return d5" the player is choosing where a returning piece goes. */
+#define STATUS_LATEST_PREFIXES {"start ", "resume ", "move ", "undo ", "over ", "return "}
+bool status_text(char *out, size_t len, const char *latest);
 
 #endif

@@ -154,6 +154,16 @@ expect script-missing-argument 1 'usage: tap BUTTON' -- "$sim" --script "$tmp/s.
 script 'move b1-q7'
 expect script-bad-move 1 "bad move 'b1-q7'" -- "$sim" --script "$tmp/s.script" "$elf"
 expect script-missing-file 2 'cannot open script' -- "$sim" --script "$tmp/none.script" "$elf"
+# between two games the status says the game is over, its result and
+# that A goes on, until A starts the next game (print-status: as make play
+# and the page show it)
+printf '%s\n' 'set level=1' 'wait 300' 'autoplay 1 600000' 'wait-uart 100 match 1/2' 'print-status' \
+  'tap a' 'wait 300' 'print-status' 'tap a' 'wait 300' 'print-status' > "$tmp/between.script"
+between=$("$sim" --script "$tmp/between.script" "$elf" 2>&1)
+over_lines=$(printf '%s\n' "$between" | grep -c '^status: .*; match: you [0-9]*, console [0-9]* Game 1 of 2 over: \(you win\|the console wins\|a draw\) [0-9]*-[0-9]* (\(no moves left\|all across\|no pieces left\))\. Press A for game 2\.$')
+next_line=$(printf '%s\n' "$between" | grep -c '^status: You against the console (level 1), classic, game 2 of 2; .* You are red (Black)\. The console.s turn\.')
+if [ "$over_lines" = 2 ] && [ "$next_line" = 1 ]; then ok status-between-games
+else bad status-between-games "$(printf '%s\n' "$between" | grep '^status:' | tr '\n' '|')"; fi
 # jarmo-arena: players and options
 expect arena-uct-negative 2 'not a player: uct:-1' -- "$host/jarmo-arena" uct:-1 random
 expect arena-uct-zero 2 'not a player: uct:0' -- "$host/jarmo-arena" uct:0 random

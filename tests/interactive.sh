@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make play's interactive mode, driven through a real terminal (tmux): two
-# taps of Right 0.18 s apart must both move the cursor, and the debug
+# taps of Right 0.05 s apart must both move the cursor, and the debug
 # console area must not keep text from longer earlier lines.
-# Closing the terminal keeps the game; a crash exits 1.
+# Closing the terminal keeps the game; a crash exits 1; the scrolling
+# words show as text under the matrix; every key is a tap of its own.
 #   tests/interactive.sh SIM ELF
 set -u
 sim=$1 elf=$2
@@ -17,10 +18,21 @@ key() { tmux send-keys -t "$session" "$1"; sleep "$2"; }
 # Right (0.18 s apart) -> e1;
 # A selects e1, Up Up Left -> d3, A plays e1-d3. One lost tap would select
 # d1 and play d1-c3 instead.
-key x 0.4; key Right 0.18; key Right 0.5; key z 0.4; key Up 0.4; key Up 0.4; key Left 0.4; key z 1.0
+# the start's words as plain text under the matrix, while they scroll
+screen=$(tmux capture-pane -p -t "$session")
+if printf '%s\n' "$screen" | grep -q '^  words: GAME 1 OF 2 - CLASSIC - YOU ARE GREEN - YOU START'; then ok words-under-the-matrix
+else bad words-under-the-matrix "no words line: $(printf '%s' "$screen" | sed -n '14,22p' | tr '\n' '|')"; fi
+# every key a tap of its own, however fast: Right, Right 0.05 s apart
+key x 0.4; key Right 0.05; key Right 0.5; key z 0.4; key Up 0.4; key Up 0.4; key Left 0.4; key z 1.0
 screen=$(tmux capture-pane -p -t "$session")
 if printf '%s\n' "$screen" | grep -q 'move e1-d3'; then ok two-quick-taps
 else bad two-quick-taps "no 'move e1-d3' on the debug console: $(printf '%s' "$screen" | grep -A6 'debug console' | tr '\n' '|')"; fi
+# m then Down at once: the menu opens (a long B), then Down goes to Undo
+key m 0.1; key Down 1.6
+screen=$(tmux capture-pane -p -t "$session")
+if printf '%s\n' "$screen" | grep -q '^    words UNDO'; then ok m-then-down
+else bad m-then-down "no 'words UNDO': $(printf '%s' "$screen" | grep -A6 'debug console' | tr '\n' '|')"; fi
+key x 0.5
 # three new matches from the menu (long B, down to New match, A; the first
 # asks, as a move was played: A again): the lines scroll up, each onto a
 # row that held a line of another length

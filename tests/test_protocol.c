@@ -63,7 +63,7 @@ static void test_game_over_answers(void **state)
     (void)state;
     assert_string_equal(run("position ..w../...../b..../...../..... b classic 4,0 4,0 - -\n"), "= ok\n");
     assert_string_equal(run("legal\n"), "= \n");
-    assert_string_equal(run("result\n"), "= over 2 1 white\n");
+    assert_string_equal(run("result\n"), "= over 2 1 white across\n"); /* c5: all of White across */
     assert_string_equal(run("play a3-b1\n"), "? illegal move: a3-b1\n");
     assert_string_equal(run("perft 2\n"), "= 0\n");
 }

@@ -3,6 +3,52 @@
 #include "helpers.h"
 
 /* ---- board ---- */
+/* rules_end_reason: NONE while a game goes on; at its end a reason that
+ * fits the position, for every rule set over many random games, and each
+ * reason each rule set can give is seen. */
+static void test_end_reasons(void **state)
+{
+    (void)state;
+    uint32_t rng = 12345u;
+    unsigned seen[RULES_SET_COUNT][5] = {{0}};
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++)
+        for (int game = 0; game < 400; game++) {
+            rules_pos_t p;
+            rules_init(&p, set, RULES_WHITE);
+            uint8_t side;
+            for (int ply = 0; ply < 600; ply++) {
+                rules_move_t moves[RULES_MAX_MOVES];
+                const uint8_t n = rules_legal_moves(&p, moves);
+                const uint8_t why = rules_end_reason(&p, &side);
+                if (n == 0) {
+                    assert_int_not_equal(why, RULES_END_NONE);
+                    seen[set][why]++;
+                    if (why == RULES_END_NO_MOVES)
+                        assert_int_equal(side, rules_side_to_move(&p));
+                    if (why == RULES_END_ACROSS)
+                        assert_true(p.men[side] && !(p.men[side] & ~rules_enemy_camp(side)));
+                    if (why == RULES_END_NO_PIECES)
+                        assert_int_equal(p.men[side], 0);
+                    if (why == RULES_END_SHUTTLE)
+                        assert_int_equal(side, RULES_DRAW);
+                    break;
+                }
+                assert_int_equal(why, RULES_END_NONE);
+                rng ^= rng << 13, rng ^= rng >> 17, rng ^= rng << 5;
+                rules_undo_t u;
+                rules_make(&p, moves[rng % n], &u);
+            }
+        }
+    for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
+        char name[RULES_END_NAME_MAX];
+        assert_true(seen[set][RULES_END_ACROSS] > 0u);
+        assert_true(seen[set][RULES_END_NO_MOVES] + seen[set][RULES_END_NO_PIECES] > 0u);
+        rules_end_name(RULES_END_ACROSS, name);
+        assert_string_equal(name, "across");
+    }
+    assert_true(seen[RULES_LUDOS][RULES_END_SHUTTLE] > 0u);
+}
+
 static void test_board_has_38_links_and_jasir_39(void **state)
 {
     (void)state;
@@ -532,6 +578,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board_has_38_links_and_jasir_39),
+        cmocka_unit_test(test_end_reasons),
         cmocka_unit_test(test_start_position_and_size),
         cmocka_unit_test(test_reference_perft),
         cmocka_unit_test(test_move_buffer_bound),

@@ -406,10 +406,8 @@ static void test_results_in_words_from_your_side(void **state)
     assert_string_equal(words(), "GAME 2 OF 2 - CLASSIC - YOU ARE RED - CONSOLE STARTS");
     skip_words();
     end_game(12, 3); /* the console (green now) wins game 2 */
-    assert_string_equal(words(), "CONSOLE WINS 12-3 - MATCH YOU 9 CONSOLE 14 - A NEW MATCH");
-    tap(HAL_BTN_A);
-    assert_int_equal(ui.screen, UI_RESULT);
-    assert_string_equal(words(), "MATCH - CONSOLE WINS 14-9 - A NEW MATCH");
+    /* the last game's words carry the match's result, and A does what they say */
+    assert_string_equal(words(), "CONSOLE WINS 12-3 - MATCH - CONSOLE WINS 14-9 - A NEW MATCH");
     fake_log_clear();
     tap(HAL_BTN_A);
     assert_int_equal(fake_log_count("start classic first white console 2 human white match 1/2"), 1);
@@ -426,9 +424,112 @@ static void test_two_player_results_name_colours_then_p1_p2(void **state)
     assert_string_equal(words(), "GAME 2 OF 2 - CLASSIC - P1 RED - GREEN STARTS");
     skip_words();
     end_game(2, 7); /* red (P1) wins */
-    assert_string_equal(words(), "RED WINS 7-2 - MATCH P1 11 P2 6 - A NEW MATCH");
+    assert_string_equal(words(), "RED WINS 7-2 - MATCH - P1 WINS 11-6 - A NEW MATCH");
+    fake_log_clear();
     tap(HAL_BTN_A);
-    assert_string_equal(words(), "MATCH - P1 WINS 11-6 - A NEW MATCH");
+    assert_int_equal(fake_log_count("start classic first white match 1/2"), 1);
+}
+
+/* A drawn match says so in the last game's words. */
+static void test_a_drawn_match_in_the_last_games_words(void **state)
+{
+    (void)state;
+    boot_two_players();
+    skip_words();
+    end_game(3, 5);
+    tap(HAL_BTN_A);
+    skip_words();
+    end_game(2, 4); /* P1 (red now) 3 + 4, P2 5 + 2 */
+    assert_string_equal(words(), "RED WINS 4-2 - MATCH DRAWN 7-7 - A NEW MATCH");
+}
+
+/* Why a game ended, in the words and as the over line's fifth word, for
+ * every ending the rules have (positions built for each). */
+static void test_every_ending_says_why(void **state)
+{
+    (void)state;
+    for (uint8_t reason = RULES_END_NO_MOVES; reason <= RULES_END_SHUTTLE; reason++) {
+        boot_two_players();
+        skip_words();
+        end_game(4, 2);
+        ui.end_reason = reason;
+        ui.end_side = reason == RULES_END_SHUTTLE ? RULES_DRAW : RULES_BLACK;
+        static const char *const want[] = {"", "GREEN WINS 4-2 - RED CANNOT MOVE - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - RED ALL ACROSS - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - RED HAS NONE LEFT - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - BOTH BACK AND FORTH - MATCH P1 4 P2 2 - A NEXT GAME"};
+        assert_string_equal(words(), want[reason]);
+        char name[RULES_END_NAME_MAX];
+        rules_end_name(reason, name);
+        assert_true(strlen(name) > 3u && strcmp(name, "none") != 0);
+    }
+}
+
+/* A move whose returning piece has more than one point to go to: the
+ * console says so on its debug console ("return e5"), for make play's and
+ * the page's status. */
+static void test_choosing_a_return_is_said(void **state)
+{
+    (void)state;
+    boot_two_players();
+    skip_words();
+    rules_pos_t p;
+    rules_pos_empty(&p, RULES_CLASSIC, RULES_WHITE);
+    rules_put(&p, RULES_WHITE, rules_point_from_text("c4"), true); /* marked: it brings one back */
+    rules_put(&p, RULES_WHITE, rules_point_from_text("a1"), false);
+    rules_put(&p, RULES_WHITE, rules_point_from_text("b1"), false);
+    rules_put(&p, RULES_WHITE, rules_point_from_text("d1"), false);
+    rules_put(&p, RULES_BLACK, rules_point_from_text("a5"), false);
+    rules_put(&p, RULES_BLACK, rules_point_from_text("b5"), false);
+    rules_put(&p, RULES_BLACK, rules_point_from_text("c5"), false);
+    rules_put(&p, RULES_BLACK, rules_point_from_text("d5"), false);
+    rules_set_hand(&p, RULES_WHITE, 1, 0);
+    rules_set_hand(&p, RULES_BLACK, 1, 0);
+    assert_true(rules_validate(&p));
+    ui.pos = p;
+    fake_log_clear();
+    cursor_to(rules_point_from_text("c4"));
+    tap(HAL_BTN_A);
+    cursor_to(rules_point_from_text("e5"));
+    tap(HAL_BTN_A);
+    assert_true(ui.choosing_return);
+    assert_int_equal(fake_log_count("return e5"), 1);
+}
+
+/* jasir: A on a piece whose only move would take a piece on that piece's
+ * own first row (shielded: only a last resort) says why; so does every
+ * other refusal, and an own piece with no move at all. */
+static void test_every_refusal_in_words(void **state)
+{
+    (void)state;
+    boot_fresh();
+    menu_to(UI_ITEM_MODE);
+    tap(HAL_BTN_RIGHT);
+    menu_to(UI_ITEM_RULES);
+    while (ui.settings.rules != RULES_JASIR)
+        tap(HAL_BTN_RIGHT);
+    menu_to(UI_ITEM_NEW_MATCH);
+    tap(HAL_BTN_A);
+    skip_words();
+    static const char *const moves[] = {"b1-a3", "d5-e3", "d1-c3", "e3-c2", "a1-b3", "e5-d3", "b3-b4",
+                                        "a5-b3", "c1xd3", "c2-a1", "b4-d5", "b5xa3", "c3-e4", "a3-b1"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        rules_move_t m;
+        assert_true(rules_move_from_text(&ui.pos, moves[i], &m));
+        play_move(&ui, m);
+    }
+    run_for(20);
+    cursor_to(rules_point_from_text("e4"));
+    tap(HAL_BTN_A);
+    assert_int_equal(ui.say, UI_SAY_SHIELDED);
+    assert_string_equal(words(), "HOME ROW PIECE - TAKE IT LAST");
+    /* every message the console can give has its words */
+    for (uint8_t say = UI_SAY_START; say <= UI_SAY_BATTERY; say++) {
+        ui.say = say;
+        assert_true(strlen(words()) > 5u);
+    }
+    ui.say = UI_SAY_NO_MOVE;
+    assert_string_equal(words(), "THIS PIECE HAS NO MOVE");
 }
 
 /* A real game to its end: the final position, then the result in words by
@@ -568,6 +669,10 @@ int main(void)
         cmocka_unit_test(test_refused_move_is_shown_and_explained),
         cmocka_unit_test(test_hot_seat_keeps_a_cursor_for_each_side),
         cmocka_unit_test(test_results_in_words_from_your_side),
+        cmocka_unit_test(test_a_drawn_match_in_the_last_games_words),
+        cmocka_unit_test(test_every_ending_says_why),
+        cmocka_unit_test(test_every_refusal_in_words),
+        cmocka_unit_test(test_choosing_a_return_is_said),
         cmocka_unit_test(test_two_player_results_name_colours_then_p1_p2),
         cmocka_unit_test(test_a_whole_game_ends_in_words),
         cmocka_unit_test(test_off_after_the_last_game_starts_a_new_match),

@@ -67,6 +67,7 @@ void match_game_over(ui_t *ui)
     game_match_t *m = &ui->match;
     rules_score(&ui->pos, ui->score);
     ui->winner = rules_winner(&ui->pos);
+    ui->end_reason = rules_end_reason(&ui->pos, &ui->end_side);
     const uint8_t p1 = match_p1_colour(m);
     m->total[0] = (uint8_t)(m->total[0] + ui->score[p1]);
     m->total[1] = (uint8_t)(m->total[1] + ui->score[p1 ^ 1u]);
@@ -103,13 +104,10 @@ void match_end_event(ui_t *ui, const input_event_t *ev, uint32_t now)
     if (ui->screen == UI_OVER) {
         ui->screen = UI_SCORE;
         ui_ticker_restart(ui, 0);
-    } else if (ui->screen == UI_SCORE && !match_is_over(&ui->match)) {
+    } else if (!match_is_over(&ui->match)) {
         ui->match.number++;
         match_start_game(ui);
-    } else if (ui->screen == UI_SCORE) {
-        ui->screen = UI_RESULT;
-        ui_ticker_restart(ui, 0);
-    } else {
+    } else { /* the last game's words said the match's result too */
         match_new(ui);
     }
 }

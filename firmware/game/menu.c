@@ -89,7 +89,7 @@ static void leave_menu(ui_t *ui)
 static bool game_in_progress(const ui_t *ui)
 {
     rules_pos_t start;
-    if (ui->back_screen == UI_RESULT)
+    if (ui->back_screen == UI_SCORE && match_is_over(&ui->match))
         return false; /* the match is over */
     rules_init(&start, rules_set_of(&ui->pos), ui->match.first);
     return ui->match.number > 1u || ui->back_screen != UI_GAME || memcmp(&start, &ui->pos, sizeof start) != 0;

@@ -76,20 +76,28 @@ void play_move(ui_t *ui, rules_move_t m)
         match_save(ui); /* every move: switching off loses nothing */
 }
 
-/* A on a point with no move for the selection: why, in words. */
+/* A on a point with no move for the selection, or on a piece with no move
+ * at all: why, in words. With nothing selected, an own piece whose moves
+ * the rules all refuse says the first refusal (every reason
+ * rules_refusal gives has its words: test_ui.c). */
 static void refuse(ui_t *ui, uint8_t c)
 {
     bool marked;
-    const uint8_t piece = rules_piece_at(&ui->pos, c, &marked);
-    const uint8_t why = ui->selected != RULES_NO_POINT ? rules_refusal(&ui->pos, ui->selected, c) : RULES_REFUSED_NONE;
+    const uint8_t piece = rules_piece_at(&ui->pos, c, &marked), mover = rules_side_to_move(&ui->pos);
+    uint8_t why = RULES_REFUSED_NONE;
+    if (ui->selected != RULES_NO_POINT)
+        why = rules_refusal(&ui->pos, ui->selected, c);
+    else if (piece == mover)
+        for (uint8_t p = 0; p < RULES_POINTS && why == RULES_REFUSED_NONE; p++)
+            why = rules_refusal(&ui->pos, c, p);
     if (why != RULES_REFUSED_NONE) {
         ui_sound(ui, UI_SOUND_REFUSED);
         ui_say(ui, why == RULES_REFUSED_CHAIN ? UI_SAY_CHAIN : UI_SAY_SHIELDED);
         return;
     }
     ui_sound(ui, UI_SOUND_ERROR);
-    if (ui->selected == RULES_NO_POINT && piece != RULES_NO_SIDE && piece != rules_side_to_move(&ui->pos))
-        ui_say(ui, UI_SAY_NOT_YOURS); /* the other side's piece */
+    if (ui->selected == RULES_NO_POINT && piece != RULES_NO_SIDE)
+        ui_say(ui, piece != mover ? UI_SAY_NOT_YOURS /* the other side's piece */ : UI_SAY_NO_MOVE);
 }
 
 /* What A does at the cursor. Returns true with *out set when it completes a
@@ -129,6 +137,7 @@ static bool press_a(ui_t *ui, rules_move_t *out)
             return true;
         ui->choosing_return = true; /* the player picks the return point next */
         ui->arrival = c;
+        say_choose_return(c);
         ui->targets = returns;
         ui->refused = 0;
         return false;

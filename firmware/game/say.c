@@ -2,6 +2,8 @@
  * the simulator, the web page and the tests follow a game by. */
 #include <string.h>
 
+#include "flash.h"
+
 #include "ui_parts.h"
 
 void say_move(const char *word, rules_move_t m)
@@ -40,23 +42,47 @@ static char *put_game_of(char *o, const game_match_t *m)
     return put_number(o, m->games);
 }
 
+/* The lines' fixed words, in flash: string literals would take RAM on the
+ * AVR (the Nano has none to spare). NUL-separated, in the order of the enum. */
+enum { S_RETURN, S_FIRST_WHITE, S_FIRST_BLACK, S_CONSOLE, S_HUMAN_WHITE, S_HUMAN_BLACK, S_MATCH, S_OVER, S_MATCH_OVER,
+       S_P1, S_P2, S_DRAW };
+static const char fixed[] FLASH_TABLE = "return \0 first white\0 first black\0 console \0 human white\0 human black\0"
+                                        " match\0over\0match over\0 p1\0 p2\0 draw";
+
+/* Writes fixed word k at o (no NUL); returns the end. */
+static char *put_fixed(char *o, uint8_t k)
+{
+    const char *f = fixed;
+    while (k--)
+        while (flash_byte(f++) != '\0')
+            ;
+    char ch;
+    while ((ch = (char)flash_byte(f++)) != '\0')
+        *o++ = ch;
+    return o;
+}
+
+void say_choose_return(uint8_t arrival)
+{
+    char line[10];
+    rules_point_to_text(arrival, put_fixed(line, S_RETURN));
+    line[9] = '\0';
+    hal_debug_line(line);
+}
+
 void say_game(const ui_t *ui, const char *word)
 {
     char line[64];
     const game_match_t *m = &ui->match;
     strcpy(line, word);
     rules_set_name(rules_set_of(&ui->pos), line + strlen(line));
-    strcat(line, m->first == RULES_WHITE ? " first white" : " first black");
-    char *o = line + strlen(line);
+    char *o = put_fixed(line + strlen(line), m->first == RULES_WHITE ? S_FIRST_WHITE : S_FIRST_BLACK);
     if (m->mode == SETTINGS_MODE_VS_CONSOLE) {
-        strcpy(o, " console ");
-        o += 9;
+        o = put_fixed(o, S_CONSOLE);
         *o++ = (char)('0' + m->level);
-        strcpy(o, match_human_side(m) == RULES_WHITE ? " human white" : " human black");
-        o += strlen(o);
+        o = put_fixed(o, match_human_side(m) == RULES_WHITE ? S_HUMAN_WHITE : S_HUMAN_BLACK);
     }
-    strcpy(o, " match");
-    o = put_game_of(o + 6, m);
+    o = put_game_of(put_fixed(o, S_MATCH), m);
     *o = '\0';
     hal_debug_line(line);
 }
@@ -65,19 +91,20 @@ void say_over(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
     char line[40], *o;
-    strcpy(line, "over");
-    o = put_pair(line + 4, ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
+    o = put_pair(put_fixed(line, S_OVER), ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
     *o++ = ' ';
     rules_result_name(ui->winner, o);
+    o += strlen(o);
+    *o++ = ' ';
+    rules_end_name(ui->end_reason, o);
     hal_debug_line(line);
-    strcpy(line, "match");
-    o = put_pair(put_game_of(line + 5, m), m->total[0], m->total[1]);
+    o = put_pair(put_game_of(put_fixed(line, S_MATCH), m), m->total[0], m->total[1]);
     *o = '\0';
-    hal_debug_line(line);
+    hal_debug_line(line + 1); /* "match G/N P1 P2": S_MATCH without its leading space */
     if (match_is_over(m)) {
-        strcpy(line, "match over");
-        o = put_pair(line + 10, m->total[0], m->total[1]);
-        strcpy(o, m->total[0] > m->total[1] ? " p1" : m->total[1] > m->total[0] ? " p2" : " draw");
+        o = put_pair(put_fixed(line, S_MATCH_OVER), m->total[0], m->total[1]);
+        o = put_fixed(o, m->total[0] > m->total[1] ? S_P1 : m->total[1] > m->total[0] ? S_P2 : S_DRAW);
+        *o = '\0';
         hal_debug_line(line);
     }
 }

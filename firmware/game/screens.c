@@ -41,6 +41,7 @@ static void draw_game(const ui_t *ui, hal_canvas_t c, uint32_t now)
             v.targets |= RULES_BIT(RULES_MOVE_RET(m));
         v.refused = 0;
         v.cursor_on = false;
+        v.last_from = RULES_NO_POINT; /* one move blinking at a time, not the last one's origin too */
         /* lit at once, then 150 ms off and on: the phase counts from when
          * the move appeared, however long the console thought */
         const uint32_t since = ui->shown_since ? ui->shown_since : ui->hint_since;
@@ -76,8 +77,8 @@ __attribute__((noinline)) static void draw_ticker(const ui_t *ui, hal_canvas_t c
     if (ui->screen == UI_MENU) { /* where in the menu: a dot per item on the bottom row(s) */
         for (uint8_t i = 0; i < UI_ITEM_COUNT; i++)
             c[6u + i / 8u][i % 8u] = i == ui->menu_item ? COLOUR_CURSOR : COLOUR_TARGET;
-    } else if (ui->screen == UI_SCORE || ui->screen == UI_RESULT) {
-        render_bar(c, ui->screen == UI_SCORE ? render_result_colour(ui->winner) : COLOUR_TARGET);
+    } else if (ui->screen == UI_SCORE) {
+        render_bar(c, render_result_colour(ui->winner));
     }
 }
 

@@ -25,9 +25,9 @@
 #include "storage/game_save.h"
 #include "storage/settings.h"
 
-/* UI_OVER: the final position; UI_SCORE: the game's result in words;
- * UI_RESULT: the match's result in words. */
-enum { UI_GAME, UI_MENU, UI_CONFIRM, UI_OVER, UI_SCORE, UI_RESULT };
+/* UI_OVER: the final position; UI_SCORE: the game's result in words, why
+ * it ended, and after a match's last game the match's result too. */
+enum { UI_GAME, UI_MENU, UI_CONFIRM, UI_OVER, UI_SCORE };
 /* The menu: actions first, then the settings (the match's take effect
  * with the next match and say so; sound, light and blink at once). */
 enum {
@@ -55,6 +55,7 @@ enum {
     UI_SAY_CHAIN,       /* refused: the back-and-forth limit */
     UI_SAY_SHIELDED,    /* refused: jasir's home-row protection */
     UI_SAY_NOT_YOURS,   /* A on the other side's piece */
+    UI_SAY_NO_MOVE,     /* A on an own piece that has no move at all */
     UI_SAY_NO_UNDO,
     UI_SAY_NO_HINT,
     UI_SAY_BATTERY,     /* the cells are low: the console saves and switches itself off */
@@ -90,6 +91,7 @@ typedef struct {
     uint8_t arrival;            /* destination while a return point is chosen */
     uint8_t last_from;          /* where the last move came from */
     uint8_t score[2], winner;   /* the finished game's score by colour */
+    uint8_t end_reason, end_side; /* why it ended (RULES_END_*) and the side that names */
     bool thinking;              /* the console is searching */
     rules_move_t shown;         /* the console's move, shown before it is played */
     uint32_t shown_since;       /* when the showing began (0: nothing shown) */

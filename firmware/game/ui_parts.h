@@ -61,7 +61,7 @@ bool menu_item_waits(const ui_t *ui, uint8_t item);
 /* The text on the ticker now (a one-shot message, else the screen's own),
  * NUL-terminated and upper case; *value_at (if not NULL) gets where a menu
  * item's value starts. Returns its length. */
-#define WORDS_MAX 64u
+#define WORDS_MAX 84u /* the longest: "CONSOLE WINS 13-12 - GREEN HAS NONE LEFT - MATCH YOU 55 CONSOLE 60 - A NEXT GAME" */
 uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at);
 
 /* ---- say.c: the debug console ------------------------------------------------- */
@@ -69,7 +69,9 @@ uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at);
 void say_move(const char *word, rules_move_t m);
 /* "start|resume RULES first SIDE [console LEVEL human SIDE] match G/N" */
 void say_game(const ui_t *ui, const char *word);
-/* "over W B RESULT", "match G/N P1 P2" and, at the end, "match over P1 P2 WHO" */
+/* "return d5": the move arrives at d5 and the player picks its return point */
+void say_choose_return(uint8_t arrival);
+/* "over W B RESULT REASON", "match G/N P1 P2" and, at the end, "match over P1 P2 WHO" */
 void say_over(const ui_t *ui);
 
 /* ---- screens.c --------------------------------------------------------------- */

@@ -22,8 +22,8 @@ enum {
     F_WINNER,      /* the game's winner: YOU, CONSOLE, GREEN, RED */
     F_SCORE,       /* the game's score, the winner's first: "6-2" */
     F_NEXT,        /* what A does: " - A NEXT GAME" or " - A NEW MATCH" */
-    F_MATCH_WINNER, /* YOU, CONSOLE, P1, P2 */
-    F_MATCH_SCORE, /* the totals, the winner's first */
+    F_MATCH_WINNER, /* (free: the match's result is part of F_TOTALS) */
+    F_MATCH_SCORE, /* (free) */
     F_WIN,         /* " WIN " after YOU, " WINS " after the others */
     F_MODE,        /* the menu's values: VS CONSOLE / 2 PLAYERS */
     F_LEVEL,
@@ -36,6 +36,7 @@ enum {
     F_BLINK,
     F_VALUE = 031, /* a menu item's value starts here */
     F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
+    F_REASON,      /* why the game ended: " - RED CANNOT MOVE" */
 };
 
 /* Every template: its name and its text, one list, so that the names and
@@ -50,14 +51,13 @@ enum {
     X(T_SHIELDED, "HOME ROW PIECE - TAKE IT LAST")                 \
     X(T_NOT_YOURS_VS, "YOU ARE \003")                              \
     X(T_NOT_YOURS_TWO, "\006 TO MOVE")                             \
+    X(T_NO_MOVE, "THIS PIECE HAS NO MOVE")                         \
     X(T_NO_UNDO, "NOTHING TO UNDO")                                \
     X(T_NO_HINT, "NO HINT NOW")                                    \
     X(T_BATTERY, "BATTERY LOW - GAME SAVED - SWITCH OFF")          \
     X(T_CONFIRM, "NEW MATCH - A YES - B NO")                       \
-    X(T_GAME_WIN, "\011\016\012\010\013")                           \
-    X(T_GAME_DRAW, "DRAW \012\010\013")                             \
-    X(T_MATCH_WIN, "MATCH - \014\016\015 - A NEW MATCH")              \
-    X(T_MATCH_DRAWN, "MATCH DRAWN \015 - A NEW MATCH")              \
+    X(T_GAME_WIN, "\011\016\012\033\010\013")                        \
+    X(T_GAME_DRAW, "DRAW \012\033\010\013")                          \
     X(T_MENU, "RESUME")                                            \
     X(T_MENU_UNDO, "UNDO")                                         \
     X(T_MENU_HINT, "HINT")                                         \
@@ -81,7 +81,7 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
                    F_NEXT == 013 && F_MATCH_WINNER == 014 && F_MATCH_SCORE == 015 && F_WIN == 016 &&
                    F_MODE == 017 && F_LEVEL == 020 && F_SIDE == 021 && F_SET_RULES == 022 && F_SET_FIRST == 023 &&
                    F_GAMES == 024 && F_SOUND == 025 && F_LIGHT == 026 && F_BLINK == 027 &&
-                   F_WAITS == 032,
+                   F_WAITS == 032 && F_REASON == 033,
                "the templates' control bytes");
 
 /* Words the fill-ins use: names and texts in one list, as the templates. */
@@ -91,8 +91,15 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
     X(W_WINS, " WINS ") X(W_NEXT_GAME, " - A NEXT GAME") X(W_NEW_MATCH, " - A NEW MATCH")          \
     X(W_WAITS, " - NEXT MATCH") X(W_VS, "VS CONSOLE") X(W_TWO, "2 PLAYERS") X(W_ONE_GAME, " GAME") \
     X(W_GAMES, " GAMES") X(W_ON, "ON") X(W_OFF, "OFF") X(W_BLINKS, "BLINK") X(W_STEADY, "STEADY")  \
-    X(W_DASH, " - ")
+    X(W_DASH, " - ") X(W_DRAWN, "DRAWN ")                                                          \
+    /* why a game ended, after a colour: in the order of RULES_END_* */                           \
+    X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ALL ACROSS") X(W_NONE_LEFT, " HAS NONE LEFT")   \
+    X(W_SHUTTLE, "BOTH BACK AND FORTH")
 enum { WORDS(AS_NAME) W_COUNT };
+_Static_assert(W_ACROSS - W_CANNOT_MOVE == RULES_END_ACROSS - RULES_END_NO_MOVES &&
+                   W_NONE_LEFT - W_CANNOT_MOVE == RULES_END_NO_PIECES - RULES_END_NO_MOVES &&
+                   W_SHUTTLE - W_CANNOT_MOVE == RULES_END_SHUTTLE - RULES_END_NO_MOVES,
+               "the reasons' words in the order of RULES_END_*");
 static const char word_list[] FLASH_TABLE = WORDS(AS_TEXT);
 
 /* The text being built: where the next letter goes and where it must stop
@@ -207,7 +214,18 @@ static void fill(const ui_t *ui, uint8_t f)
     case F_TOTALS:
         if (m->games > 1u) {
             put_word(W_MATCH);
-            if (vs_console(ui))
+            if (match_is_over(m)) { /* the last game: the match's result */
+                if (m->total[0] == m->total[1]) {
+                    put_word(W_DRAWN);
+                } else {
+                    said_you = vs_console(ui) && (lead == 0u) == you_are_p1(m);
+                    put_char('-');
+                    put_char(' ');
+                    put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : lead ? W_P2 : W_P1);
+                    put_word(said_you ? W_WIN : W_WINS);
+                }
+                put_pair(m->total[lead], m->total[lead ^ 1u]);
+            } else if (vs_console(ui))
                 put_two(W_YOU, m->total[!you_are_p1(m)], W_CONSOLE, m->total[you_are_p1(m)]);
             else
                 put_two(W_P1, m->total[0], W_P2, m->total[1]);
@@ -224,11 +242,14 @@ static void fill(const ui_t *ui, uint8_t f)
             put_pair(ui->score[w], ui->score[w ^ 1u]);
         return;
     case F_NEXT: put_word(match_is_over(m) ? W_NEW_MATCH : W_NEXT_GAME); return;
-    case F_MATCH_WINNER:
-        said_you = vs_console(ui) && (lead == 0u) == you_are_p1(m);
-        put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : lead ? W_P2 : W_P1);
+    case F_REASON:
+        if (ui->end_reason == RULES_END_NONE)
+            return;
+        put_word(W_DASH);
+        if (ui->end_side != RULES_DRAW) /* both shuttled: no colour */
+            put_colour(ui->end_side);
+        put_word((uint8_t)(W_CANNOT_MOVE - RULES_END_NO_MOVES + ui->end_reason));
         return;
-    case F_MATCH_SCORE: put_pair(m->total[lead], m->total[lead ^ 1u]); return;
     case F_WIN: put_word(said_you ? W_WIN : W_WINS); return;
     case F_MODE: put_word(s->mode == SETTINGS_MODE_VS_CONSOLE ? W_VS : W_TWO); return;
     case F_LEVEL: put_number(s->level); return;
@@ -260,6 +281,7 @@ static uint8_t template_now(const ui_t *ui)
     case UI_SAY_CHAIN: return T_CHAIN;
     case UI_SAY_SHIELDED: return T_SHIELDED;
     case UI_SAY_NOT_YOURS: return vs ? T_NOT_YOURS_VS : T_NOT_YOURS_TWO;
+    case UI_SAY_NO_MOVE: return T_NO_MOVE;
     case UI_SAY_NO_UNDO: return T_NO_UNDO;
     case UI_SAY_NO_HINT: return T_NO_HINT;
     case UI_SAY_BATTERY: return T_BATTERY;
@@ -268,8 +290,7 @@ static uint8_t template_now(const ui_t *ui)
     switch (ui->screen) {
     case UI_MENU: return (uint8_t)(T_MENU + ui->menu_item);
     case UI_CONFIRM: return T_CONFIRM;
-    case UI_SCORE: return ui->winner == RULES_DRAW ? T_GAME_DRAW : T_GAME_WIN;
-    default: return ui->match.total[0] == ui->match.total[1] ? T_MATCH_DRAWN : T_MATCH_WIN;
+    default: return ui->winner == RULES_DRAW ? T_GAME_DRAW : T_GAME_WIN; /* the end screens */
     }
 }
 

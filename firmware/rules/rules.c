@@ -347,7 +347,7 @@ void rules_unmake(rules_pos_t *p, rules_move_t m, const rules_undo_t *u)
 }
 
 /* Has this side finished its race under the rule set's end rule? */
-static bool side_finished(const rules_pos_t *p, uint8_t s, uint8_t end_rule)
+__attribute__((noinline)) static bool side_finished(const rules_pos_t *p, uint8_t s, uint8_t end_rule)
 {
     const uint32_t men = p->men[s];
     if (men & ~rules_enemy_camp(s))
@@ -362,18 +362,38 @@ static bool side_finished(const rules_pos_t *p, uint8_t s, uint8_t end_rule)
     }
 }
 
-bool rules_ended_by_condition(const rules_pos_t *p)
+/* The ending a position's condition gives (not "no legal move"). */
+static uint8_t condition(const rules_pos_t *p, uint8_t *side)
 {
     const uint8_t set = rules_set_of(p);
     const uint8_t end_rule = rules_set_end_rule(set);
-    if (side_finished(p, RULES_WHITE, end_rule) || side_finished(p, RULES_BLACK, end_rule))
-        return true;
-    if (rules_set_flags(set) & RS_CHAIN_ENDS_GAME) {
-        /* both sides' current chains are two full out-and-back trips */
-        return p->chain[0] != RULES_CHAIN_NONE && p->chain[1] != RULES_CHAIN_NONE &&
-               (p->hand[0] & HAND_CHAIN) == HAND_CHAIN && (p->hand[1] & HAND_CHAIN) == HAND_CHAIN;
-    }
-    return false;
+    for (uint8_t s = 0; s < 2u; s++)
+        if (side_finished(p, s, end_rule)) {
+            *side = s;
+            return p->men[s] ? RULES_END_ACROSS : RULES_END_NO_PIECES;
+        }
+    *side = RULES_DRAW;
+    /* both sides' current chains are two full out-and-back trips */
+    if ((rules_set_flags(set) & RS_CHAIN_ENDS_GAME) && p->chain[0] != RULES_CHAIN_NONE &&
+        p->chain[1] != RULES_CHAIN_NONE && (p->hand[0] & HAND_CHAIN) == HAND_CHAIN &&
+        (p->hand[1] & HAND_CHAIN) == HAND_CHAIN)
+        return RULES_END_SHUTTLE;
+    return RULES_END_NONE;
+}
+
+bool rules_ended_by_condition(const rules_pos_t *p)
+{
+    uint8_t side;
+    return condition(p, &side) != RULES_END_NONE;
+}
+
+uint8_t rules_end_reason(const rules_pos_t *p, uint8_t *side)
+{
+    const uint8_t why = condition(p, side);
+    if (why != RULES_END_NONE)
+        return why;
+    *side = rules_side_to_move(p);
+    return rules_game_over(p) ? RULES_END_NO_MOVES : RULES_END_NONE;
 }
 
 /* (never inlined, as rules_refusal) */

@@ -142,6 +142,12 @@ enum { RULES_REFUSED_NONE = 0, RULES_REFUSED_CHAIN, RULES_REFUSED_SHIELDED };
 uint8_t rules_refusal(const rules_pos_t *p, uint8_t from, uint8_t to);
 /* True when a game-ending condition other than "no legal move" holds. */
 bool rules_ended_by_condition(const rules_pos_t *p);
+/* Why the game is over (every ending docs/rules.md lists), and *side the
+ * side it names: the one that cannot move, has all its pieces across or
+ * has none left; RULES_DRAW for both shuttling (ludos). RULES_END_NONE
+ * while the game goes on. */
+enum { RULES_END_NONE = 0, RULES_END_NO_MOVES, RULES_END_ACROSS, RULES_END_NO_PIECES, RULES_END_SHUTTLE };
+uint8_t rules_end_reason(const rules_pos_t *p, uint8_t *side);
 bool rules_game_over(const rules_pos_t *p);
 /* Scores of a finished game (also meaningful mid-game as "if it ended now"). */
 void rules_score(const rules_pos_t *p, uint8_t score[2]);
@@ -179,6 +185,10 @@ void rules_pos_unpack(const uint8_t in[RULES_POS_BYTES], rules_pos_t *p);
 /* "white", "black" or "draw" for RULES_WHITE, RULES_BLACK, RULES_DRAW. */
 #define RULES_RESULT_NAME_MAX 6u
 void rules_result_name(uint8_t result, char out[RULES_RESULT_NAME_MAX]);
+/* "no-moves", "across", "no-pieces", "shuttle" ("none" while it goes on):
+ * the fifth word of the debug console's "over" line. */
+#define RULES_END_NAME_MAX 10u
+void rules_end_name(uint8_t reason, char out[RULES_END_NAME_MAX]);
 /* Writes "a1".."e5" (no NUL); returns the position after it. */
 char *rules_point_to_text(uint8_t point, char *out);
 #define RULES_MOVE_TEXT_MAX 12u /* "b1xd2@a1" + NUL, with room */

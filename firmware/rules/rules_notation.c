@@ -20,6 +20,13 @@ char *rules_point_to_text(uint8_t p, char *out)
 }
 
 static const char result_names[3][RULES_RESULT_NAME_MAX] FLASH_TABLE = {"white", "black", "draw"};
+static const char end_names[5][RULES_END_NAME_MAX] FLASH_TABLE = {"none", "no-moves", "across", "no-pieces", "shuttle"};
+
+void rules_end_name(uint8_t reason, char out[RULES_END_NAME_MAX])
+{
+    for (uint8_t i = 0; i < RULES_END_NAME_MAX; i++)
+        out[i] = (char)flash_byte(&end_names[reason < 5u ? reason : RULES_END_NONE][i]);
+}
 
 void rules_result_name(uint8_t result, char out[RULES_RESULT_NAME_MAX])
 {

@@ -521,7 +521,7 @@ try {
       }
     };
     let over;
-    while (!(over = (await uart(page)).match(/^over (\d+) (\d+) (\w+)$/m))) {
+    while (!(over = (await uart(page)).match(/^over (\d+) (\d+) (\w+) (\S+)$/m))) {
       if (Date.now() > until) throw new Error(`no result after ${plies} plies`);
       await catchUp();
       if (seen % 2 === 0 && !(await e.ask('result')).startsWith('= over')) {
@@ -553,7 +553,12 @@ try {
     if (resets || readies !== 1) throw new Error(`the console restarted during the game (${resets} resets, ${readies} "ready" lines)`);
     const result = await e.ask('result');
     e.close();
-    if (result !== `= over ${over[1]} ${over[2]} ${over[3]}`) throw new Error(`console: ${over[0].trim()}, engine: ${result}`);
+    if (result !== `= over ${over[1]} ${over[2]} ${over[3]} ${over[4]}`) throw new Error(`console: ${over[0].trim()}, engine: ${result}`);
+    // between the games the status says the game is over and what A does
+    await waitFor('the status between the games', 5000, async () => {
+      const t = await page.locator('#status').textContent();
+      return /Game 1 of 2 over: (you win|the console wins|a draw) \d+-\d+ \((no moves left|all across|no pieces left)\)\. Press A for game 2\./.test(t) || t;
+    });
     await page.screenshot({ path: `${out}/console.png` });
     // the speed: simulated seconds per wall second, and what this machine
     // could run unpaced (the page's busy time)

@@ -149,6 +149,13 @@ check('wasm-status-as-make-play', () => {
   return (s.game && lines.length === 2 && lines.every((l) => r.stdout.includes(`  ${l}`)) && /Your turn/.test(s.text)) ||
     `${JSON.stringify(s)} not in ${r.stdout.slice(-400)}`;
 });
+// the console's newest line tells what the saved game cannot: a return being chosen
+check('wasm-status-choosing-a-return', () => {
+  const { image } = simImage([], `${tmp}/play.script`);
+  const plain = text.status(image, 'move a5-c4').text, choosing = text.status(image, 'return d5').text;
+  return (!/returning/.test(plain) && /Your turn: choose where the returning piece goes \(a lit point\), then A\./.test(choosing)) ||
+    JSON.stringify([plain, choosing]);
+});
 check('wasm-status-no-game', () => {
   const s = text.status(new Uint8Array(1024).fill(0xff));
   return (!s.game && s.text === 'no game in progress') || JSON.stringify(s);
@@ -165,10 +172,10 @@ check('wasm-drop-game', () => {
 check('game-log-moves-undo-result', () => {
   const log = new GameLog();
   for (const l of ['jarmo jarmo-handheld ready', 'start classic first white console 2 human white match 1/2', 'words GAME 1 OF 2',
-    'move c1-d3', 'move b5-c4', 'move d3xc4', 'undo d3xc4', 'move a1-b3', 'over 6 2 white', 'match 1/2 6 2'])
+    'move c1-d3', 'move b5-c4', 'move d3xc4', 'undo d3xc4', 'move a1-b3', 'over 6 2 white no-moves', 'match 1/2 6 2'])
     log.line(l);
   const rows = JSON.stringify(log.numbered());
-  return (rows === '[[1,"c1-d3","b5-c4"],[2,"a1-b3",""]]' && log.results[0] === 'Game 1 of 2: you win (green 6, red 2).') ||
+  return (rows === '[[1,"c1-d3","b5-c4"],[2,"a1-b3",""]]' && log.results[0] === 'Game 1 of 2: you win (green 6, red 2): no moves left.') ||
     `${rows} ${log.results}`;
 });
 check('game-log-new-game-clears', () => {

@@ -76,15 +76,16 @@ static void cmd_legal(protocol_t *e, const args_t *a)
 static void cmd_result(protocol_t *e, const args_t *a)
 {
     (void)a;
-    char buf[64], name[RULES_RESULT_NAME_MAX];
-    uint8_t score[2];
+    char buf[64], name[RULES_RESULT_NAME_MAX], why[RULES_END_NAME_MAX];
+    uint8_t score[2], side;
     if (!rules_game_over(&e->pos)) {
         say(e, "= ongoing");
         return;
     }
     rules_score(&e->pos, score);
     rules_result_name(rules_winner(&e->pos), name);
-    snprintf(buf, sizeof buf, "= over %u %u %s", score[0], score[1], name);
+    rules_end_name(rules_end_reason(&e->pos, &side), why);
+    snprintf(buf, sizeof buf, "= over %u %u %s %s", score[0], score[1], name, why);
     say(e, buf);
 }
 

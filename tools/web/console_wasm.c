@@ -20,8 +20,9 @@ void hal_nv_read(uint16_t addr, void *buf, uint16_t len) { memcpy(buf, console_e
 void hal_nv_write(uint16_t addr, const void *buf, uint16_t len) { memcpy(console_eeprom + addr, buf, len); }
 void hal_watchdog_kick(void) {}
 
-/* The saved game in words into console_text_out; 1 when there is one. */
-int console_status(void) { return status_text(console_text_out, sizeof console_text_out); }
+/* The saved game in words into console_text_out; 1 when there is one.
+ * console_text_in: the console's newest debug line of the game, or "". */
+int console_status(void) { return status_text(console_text_out, sizeof console_text_out, console_text_in[0] ? console_text_in : NULL); }
 
 /* console_text_in ("level=5") into the settings record; 0 with the
  * reason in console_text_out when it is not a setting. */

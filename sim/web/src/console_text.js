@@ -37,9 +37,16 @@ export class ConsoleText {
     return s;
   }
 
-  // { game: true|false, text }: the match and the game now, in two lines
-  status(eeprom) {
+  // { game: true|false, text }: the match and the game now, in two lines;
+  // latest: the console's newest debug line of the game (start, resume,
+  // move, undo, over, return), which tells a finished game's end screens
+  status(eeprom, latest = '') {
     this.put(eeprom);
+    const m = this.mem();
+    const at = this.x.console_text_in.value;
+    const l = String(latest).slice(0, 60).replace(/[^\x20-\x7e]/g, '');
+    for (let i = 0; i < l.length; i++) m[at + i] = l.charCodeAt(i);
+    m[at + l.length] = 0;
     const game = this.x.console_status() === 1;
     return { game, text: this.text() };
   }

@@ -3,6 +3,8 @@
 // the undone ones taken back, and each game's result. No DOM: the page
 // draws it, node tests it.
 const SIDE = { white: 'green', black: 'red' };
+// the over line's fifth word (docs/protocol.md), in words
+const REASON = { 'no-moves': 'no moves left', across: 'all across', 'no-pieces': 'no pieces left', shuttle: 'back and forth twice each' };
 
 export class GameLog {
   constructor() {
@@ -35,8 +37,8 @@ export class GameLog {
       if (i >= 0) this.moves.splice(i, 1);
       return true;
     }
-    if ((m = text.match(/^over (\d+) (\d+) (\w+)$/))) {
-      this.results.push(this.result(Number(m[1]), Number(m[2]), m[3]));
+    if ((m = text.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/))) {
+      this.results.push(this.result(Number(m[1]), Number(m[2]), m[3], m[4]));
       return true;
     }
     if ((m = text.match(/^match over (\d+) (\d+) (\w+)$/))) {
@@ -51,13 +53,14 @@ export class GameLog {
     return false;
   }
 
-  result(white, black, winner) {
+  result(white, black, winner, reason) {
     const s = this.setup;
     const game = s ? `Game ${s.game} of ${s.games}` : 'Game';
     const score = `green ${white}, red ${black}`;
-    if (winner !== 'white' && winner !== 'black') return `${game}: a draw (${score}).`;
+    const why = REASON[reason] ? `: ${REASON[reason]}` : '';
+    if (winner !== 'white' && winner !== 'black') return `${game}: a draw (${score})${why}.`;
     const who = s?.human ? (s.human === winner ? 'you win' : 'the console wins') : `${SIDE[winner]} wins`;
-    return `${game}: ${who} (${score}).`;
+    return `${game}: ${who} (${score})${why}.`;
   }
 
   // [[number, first mover's move, the other's move], ...]

@@ -285,10 +285,13 @@ async function main() {
   }
   const status = $('#status');
   let statusVersion = -1;
+  let latestLine = ''; // the console's newest line of the game: tells the end screens (status_text.h)
+  let statusLatest = null;
   function updateStatus() {
-    if (eeprom.version === statusVersion) return;
+    if (eeprom.version === statusVersion && latestLine === statusLatest) return;
     statusVersion = eeprom.version;
-    const s = text.status(eeprom.bytes);
+    statusLatest = latestLine;
+    const s = text.status(eeprom.bytes, latestLine);
     status.textContent = s.game ? s.text : 'A new game is starting.';
     status.dataset.game = String(s.game);
   }
@@ -317,6 +320,7 @@ async function main() {
         document.body.dataset.rules = game[1];
         updateShare();
       }
+      if (/^(start|resume|move|undo|over|return) /.test(line)) latestLine = line;
       if (log.line(line)) {
         drawMoves($('#moves'), log);
         try {
