@@ -59,6 +59,9 @@ $(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAIN
 
 # Flash a real board (hardware/README.md). Once, with an ISP programmer:
 #   make bootloader PROGRAMMER=usbasp PORT=usb   (fuses, then optiboot)
+#   make bootloader PROGRAMMER=arduino-as-isp PORT=/dev/ttyACM0
+#     (an Arduino Uno running the IDE's ArduinoISP example: avrdude's
+#     stk500v1 at 19200 baud)
 # then over the serial header, through the bootloader:
 #   make flash PORT=/dev/ttyUSB0
 # (make flash PROGRAMMER=usbasp PORT=usb flashes over ISP instead; that
@@ -66,6 +69,10 @@ $(A)/stack_overflow.elf: $(call aobj,tests/avr/stack_overflow_main.c) $(AVR_PAIN
 PORT ?= /dev/ttyUSB0
 PROGRAMMER ?= arduino
 BAUD ?= 115200
+# avrdude's programmer options: the board's bootloader (arduino, at BAUD),
+# an Arduino as ISP (the ArduinoISP sketch speaks stk500v1 at 19200 baud),
+# or any programmer avrdude knows by name (usbasp, avrisp2, ...)
+AVRDUDE_PROGRAMMER = $(if $(filter arduino-as-isp,$(PROGRAMMER)),-c stk500v1 -b 19200,-c $(PROGRAMMER)$(if $(filter arduino,$(PROGRAMMER)), -b $(BAUD)))
 # lfuse 0xF7: 16 MHz crystal, full-swing oscillator (robust next to the
 # display's 0.37 A row switching), slow rising power. hfuse 0xD6: SPIEN, EESAVE
 # (an ISP chip erase keeps the EEPROM: saved games survive), 512-byte boot
@@ -80,11 +87,11 @@ FUSES := -U lfuse:w:0xF7:m -U hfuse:w:0xD6:m -U efuse:w:0xFC:m
 # make bootloader refuse it.
 NO_ISP_BOARDS := jarmo-nano
 flash: deps $(FW)/firmware.hex
-	@avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(if $(filter arduino,$(PROGRAMMER)),-b $(BAUD)) \
+	@avrdude -p m328p $(AVRDUDE_PROGRAMMER) -P $(PORT) \
 	  -U flash:w:$(FW)/firmware.hex:i || { echo "make flash: avrdude failed. Is $(PORT) the board's serial port (ls /dev/ttyUSB* /dev/ttyACM*)?$(if $(filter arduino,$(PROGRAMMER)), A Nano with the old bootloader answers at BAUD=57600.)"; exit 1; }
 fuses: deps
 	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make fuses: $(BOARD) keeps the fuses it came with (hardware/$(BOARD)/README.md)"; exit 1)
-	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) $(FUSES)
+	avrdude -p m328p $(AVRDUDE_PROGRAMMER) -P $(PORT) $(FUSES)
 
 # The bootloader: optiboot built from the source in Debian's arduino-core-avr
 # (its prebuilt hex spans 0x7E00..0x8013, past the end of flash), checked to
@@ -103,6 +110,6 @@ $(BOOTLOADER): $(OPTIBOOT_DIR)/optiboot.c tools/hex_range.sh
 bootloader: deps $(BOOTLOADER)
 	@$(if $(filter $(BOARD),$(NO_ISP_BOARDS)),echo "make bootloader: $(BOARD) comes with its bootloader: make flash BOARD=$(BOARD) PORT=/dev/ttyUSB0"; exit 1)
 	@tools/hex_range.sh $(BOOTLOADER) 7E00 7FFF
-	$(if $(filter arduino,$(PROGRAMMER)),@echo "make bootloader: burning needs an ISP programmer: make bootloader PROGRAMMER=usbasp PORT=usb"; exit 1)
-	avrdude -p m328p -c $(PROGRAMMER) -P $(PORT) -e -U lock:w:0x3F:m $(FUSES) \
+	$(if $(filter arduino,$(PROGRAMMER)),@echo "make bootloader: burning needs an ISP programmer: make bootloader PROGRAMMER=usbasp PORT=usb, or an Arduino Uno running the ArduinoISP example: make bootloader PROGRAMMER=arduino-as-isp PORT=/dev/ttyACM0 (hardware/README.md)"; exit 1)
+	avrdude -p m328p $(AVRDUDE_PROGRAMMER) -P $(PORT) -e -U lock:w:0x3F:m $(FUSES) \
 	  -U flash:w:$(BOOTLOADER):i -U lock:w:0x0F:m
