@@ -469,6 +469,8 @@ function holdConsole(name, { steal = false } = {}) {
   });
 }
 function elsewhere(text, onTakeOver) {
+  $('#speed').textContent = 'paused: open in another tab';
+  $('#status').textContent = 'Paused here: this console plays in another tab of this browser.';
   const box = $('#elsewhere');
   box.querySelector('span').textContent = text;
   box.querySelector('button').onclick = onTakeOver;
@@ -485,13 +487,15 @@ class UnknownBoard extends Error {
 main().catch((e) => {
   const error = $('#error');
   error.textContent = `The console could not start: ${e.message}`;
-  for (const b of e.boards ?? []) {
+  (e.boards ?? []).forEach((b, i) => {
     const a = document.createElement('a');
     a.href = `?board=${b}`;
     a.dataset.board = b;
     a.textContent = (BOARD_WORDS[b] || [b])[0];
-    error.append(' ', a);
-  }
+    error.append(i ? ' · ' : ' ', a);
+  });
+  $('#speed').textContent = 'no console';
+  $('#status').textContent = 'No console is running: choose one above.';
   error.hidden = false;
   console.error(e);
 });
