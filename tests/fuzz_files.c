@@ -38,9 +38,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         const int fd = as_file(data, size, path, sizeof path);
         ihex_chunk_p chunks = NULL;
-        const int n = read_ihex_chunks(path, &chunks);
-        if (n > 0)
-            free_ihex_chunks(chunks);
+        read_ihex_chunks(path, &chunks);
+        free_ihex_chunks(chunks); /* simavr 1.6's frees each chunk's data, not the array */
+        free(chunks);
         close(fd);
         return 0;
     }
@@ -59,6 +59,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     close(saved);
     free(fw.flash);
     free(fw.eeprom);
+    free(fw.fuse);
+    free(fw.lockbits);
+    for (uint32_t i = 0; i < fw.symbolcount; i++)
+        free(fw.symbol[i]);
+    free(fw.symbol);
     close(fd);
     return 0;
 }

@@ -67,4 +67,4 @@ $(B)/fuzz-files-seeds/elf: $(B)/jarmo-handheld/firmware.elf $(BOOTLOADER)
 fuzz: deps $(H)/fuzz_protocol $(H)/fuzz_files $(B)/fuzz-files-seeds/elf
 	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-files-corpus
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
-	$(H)/fuzz_files -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -detect_leaks=0 $(B)/fuzz-files-corpus $(B)/fuzz-files-seeds
+	$(H)/fuzz_files -max_total_time=$(FUZZ_SECONDS) -max_len=65536 $(B)/fuzz-files-corpus $(B)/fuzz-files-seeds
