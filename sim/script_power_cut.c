@@ -102,6 +102,7 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     cut_result_t r;
     size_t uart_from = 0;
     bool cut = false;
+    const int failures_before = sc->failures; /* the script's own, before the sweep */
     memset(&r, 0, sizeof r);
     s->uart.echo = false;
     sc->in_child = true;
@@ -148,7 +149,7 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     r.first_write = s->eeprom.first_write_at;
     r.last_write_done = s->eeprom.last_write_done_at;
     outcome_after(sc, uart_from, r.outcome);
-    if (sc->failures || s->crashed)
+    if (sc->failures > failures_before || s->crashed)
         snprintf(r.outcome, sizeof r.outcome, "(the run failed)");
     const ssize_t w = write(fd, &r, sizeof r);
     _exit(w == (ssize_t)sizeof r ? 0 : 1);

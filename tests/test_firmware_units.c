@@ -355,8 +355,9 @@ static void test_game_journal_bytes(void **state)
     erase();
     game_save_store(&g);
     /* a snapshot at word 0, of colour 0 (the erased word there reads 1):
-     * the start mark 0x55, then seq (0), the payload and the CRC-16 in the
-     * next 15 x 15 bits (each tag's bits 0-6 and each data byte) */
+     * the start mark 0x56, then seq (0), the payload and the CRC-16 in the
+     * next 15 x 15 bits (each tag's bits 0-6 and each data byte); its
+     * second copy (seq 1) at word 16; the entries from word 32 */
     const uint8_t payload[EE_GAME_BYTES] = {
         0x1F, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x01, /* white a1-e1, black a5-e5 */
         0x00, 0x00, 0x00, 0xC0,                         /* rule set 2, Black to move */
@@ -364,23 +365,25 @@ static void test_game_journal_bytes(void **state)
         7,                                              /* last_from */
         1, 4, 1, 1, 6, 3, 12, 9};                       /* the match: console 4, human black, black first, game 3/6 */
     const uint8_t *ring = eeprom + EE_GAME_ADDR;
-    assert_int_equal(ring[0], 0x55);
+    assert_int_equal(ring[0], 0x56);
+    assert_int_equal(ring[2 * EE_JOURNAL_SNAPSHOT_WORDS], 0x56);     /* the second copy */
+    assert_int_equal(ring[2 * EE_JOURNAL_SNAPSHOT_WORDS + 1], 1);    /* seq 1 */
     assert_int_equal(ring[1], 0);                          /* seq, low byte */
     assert_int_equal(ring[2], 0);                          /* seq, high byte: bits 0-6 */
     assert_int_equal(ring[3], (payload[0] << 1) & 0xFFu);  /* bit 7, then payload[0]'s bits 0-6 */
-    for (unsigned w = 1; w < EE_JOURNAL_SNAPSHOT_WORDS; w++)
+    for (unsigned w = 1; w < 2u * EE_JOURNAL_SNAPSHOT_WORDS; w++)
         assert_int_equal(ring[2 * w] & 0x80, 0); /* colour 0 */
-    assert_int_equal(ring[2 * EE_JOURNAL_SNAPSHOT_WORDS] & 0x80, 0x80); /* the end: colour 1 */
+    assert_int_equal(ring[4 * EE_JOURNAL_SNAPSHOT_WORDS] & 0x80, 0x80); /* the end: colour 1 */
     journal_t j;
     journal_open(&j);
     assert_true(j.found);
-    assert_int_equal(j.snap, 0);
+    assert_int_equal(j.snap, EE_JOURNAL_SNAPSHOT_WORDS); /* the newest copy */
     assert_int_equal(j.entries, 0);
     uint8_t back_payload[EE_GAME_BYTES];
     journal_payload(&j, back_payload);
     assert_memory_equal(back_payload, payload, sizeof payload);
     /* a move: one word, the move's index in rules_legal_moves, then the
-     * check over the snapshot's CRC's low byte and the tag */
+     * check over the first copy's CRC's low byte and the tag */
     rules_move_t moves[RULES_MAX_MOVES];
     const uint8_t n = rules_legal_moves(&g.pos, moves);
     const uint8_t crc_low = j.check;
@@ -389,10 +392,10 @@ static void test_game_journal_bytes(void **state)
     rules_make(&next.pos, moves[n - 1u], &u);
     next.last_from = RULES_MOVE_FROM(moves[n - 1u]);
     game_save_store(&next);
-    const uint8_t word16[2] = {(uint8_t)(n - 1u), 0};
-    assert_int_equal(ring[32], word16[0]);
-    const uint8_t b[2] = {crc_low, word16[0]};
-    assert_int_equal(ring[33], nv_record_crc8(b, 2));
+    const uint8_t word32[2] = {(uint8_t)(n - 1u), 0};
+    assert_int_equal(ring[64], word32[0]);
+    const uint8_t b[2] = {crc_low, word32[0]};
+    assert_int_equal(ring[65], nv_record_crc8(b, 2));
     game_save_t back;
     assert_true(game_save_load(&back));
     assert_same_save(&next, &back);
@@ -417,11 +420,15 @@ static void test_game_save_resumes_only_sound_games(void **state)
     assert_true(bytes_written - before <= 2u); /* a move is one word */
     assert_true(game_save_load(&back));
     assert_same_save(&later, &back);
-    eeprom[EE_GAME_ADDR + 2u * EE_JOURNAL_SNAPSHOT_WORDS + 1u] ^= 0x40u; /* its check */
+    eeprom[EE_GAME_ADDR + 4u * EE_JOURNAL_SNAPSHOT_WORDS + 1u] ^= 0x40u; /* its check */
     assert_true(game_save_load(&back));
     assert_same_save(&g, &back);
-    /* the snapshot damaged: nothing */
+    /* one copy of the snapshot damaged: the other keeps the game */
     eeprom[EE_GAME_ADDR + 9u] ^= 0x01u;
+    assert_true(game_save_load(&back));
+    assert_same_save(&g, &back);
+    /* both copies damaged: nothing */
+    eeprom[EE_GAME_ADDR + 2u * EE_JOURNAL_SNAPSHOT_WORDS + 9u] ^= 0x01u;
     assert_false(game_save_load(&back));
     /* a record with a good CRC but an impossible position is refused */
     game_save_t bad = g;
@@ -524,8 +531,8 @@ static void test_journal_wraps_with_even_wear(void **state)
     const unsigned laps = (bytes_written + 2u * EE_JOURNAL_WORDS - 1u) / (2u * EE_JOURNAL_WORDS);
     assert_true(laps >= 5u);
     assert_true(cycles_max(EE_GAME_ADDR, EE_GAME_ADDR + 2u * EE_JOURNAL_WORDS) <= laps + 1u);
-    /* about 2 bytes a move: 60 games' snapshots, the rest moves */
-    assert_true(bytes_written <= 2u * plies + 60u * 2u * EE_JOURNAL_SNAPSHOT_WORDS);
+    /* about 2 bytes a move: 60 games' snapshot pairs, the rest moves */
+    assert_true(bytes_written <= 2u * plies + 60u * 4u * EE_JOURNAL_SNAPSHOT_WORDS);
 }
 
 /* A game longer than the ring holds: when no room is left for a move and
@@ -545,8 +552,9 @@ static void test_journal_compacts_when_full(void **state)
     unsigned appended = 0;
     while (journal_append(&j, (uint8_t)(appended % JOURNAL_CODES)))
         appended++;
-    /* room for the entries, a snapshot and the word that ends it */
-    assert_int_equal(appended, EE_JOURNAL_WORDS - 2u * EE_JOURNAL_SNAPSHOT_WORDS - 1u);
+    /* room for the second copy, the entries, the next pair and the word
+     * that ends it (the next pair may take the first copy's words) */
+    assert_int_equal(appended, EE_JOURNAL_WORDS - 3u * EE_JOURNAL_SNAPSHOT_WORDS - 1u);
     journal_t again;
     journal_open(&again);
     assert_int_equal(again.entries, appended);
@@ -555,7 +563,7 @@ static void test_journal_compacts_when_full(void **state)
     journal_snapshot(&j, payload); /* wraps round the end of the ring */
     journal_open(&again);
     assert_true(again.found);
-    assert_int_equal(again.snap, EE_JOURNAL_WORDS - EE_JOURNAL_SNAPSHOT_WORDS - 1u);
+    assert_int_equal(again.snap, (3u * EE_JOURNAL_SNAPSHOT_WORDS + appended) % EE_JOURNAL_WORDS); /* its second copy */
     assert_int_equal(again.entries, 0);
     uint8_t got[JOURNAL_PAYLOAD];
     journal_payload(&again, got);
@@ -601,8 +609,8 @@ static void test_journal_compacts_when_full(void **state)
         assert_same_save(&g, &back);
     }
     /* one word a move, and a snapshot each time a chain is full (2 of them) */
-    const unsigned chain = EE_JOURNAL_WORDS - 2u * EE_JOURNAL_SNAPSHOT_WORDS - 1u;
-    assert_true(bytes_written - before <= 2u * 1200u + (1200u / chain) * 2u * EE_JOURNAL_SNAPSHOT_WORDS);
+    const unsigned chain = EE_JOURNAL_WORDS - 3u * EE_JOURNAL_SNAPSHOT_WORDS - 1u;
+    assert_true(bytes_written - before <= 2u * 1200u + (1200u / chain) * 4u * EE_JOURNAL_SNAPSHOT_WORDS);
 }
 
 /* Damaged words: a bad check, a bad colour or a code past the legal moves
@@ -621,7 +629,7 @@ static void test_journal_damage_falls_back(void **state)
         game_save_store(&g);
         at[i] = g;
     }
-    const unsigned entry = EE_GAME_ADDR + 2u * EE_JOURNAL_SNAPSHOT_WORDS; /* the first move's word */
+    const unsigned entry = EE_GAME_ADDR + 4u * EE_JOURNAL_SNAPSHOT_WORDS; /* the first move's word */
     uint8_t saved[HAL_NV_SIZE];
     memcpy(saved, eeprom, sizeof saved);
     for (int i = 0; i < 6; i++) {
@@ -666,12 +674,16 @@ static void test_journal_damage_falls_back(void **state)
     game_save_store(&next);
     assert_true(game_save_load(&back));
     assert_same_save(&next, &back);
-    eeprom[entry + 2u * 6u + 7u] ^= 0x04u; /* a data byte of the new snapshot */
+    eeprom[entry + 2u * 6u + 7u] ^= 0x04u; /* a data byte of the new snapshot's first copy */
     assert_true(game_save_load(&back));
-    assert_same_save(&at[5], &back);
+    assert_same_save(&next, &back); /* its second copy */
+    eeprom[entry + 2u * 6u + 2u * EE_JOURNAL_SNAPSHOT_WORDS + 7u] ^= 0x04u; /* and of the second */
+    assert_true(game_save_load(&back));
+    assert_same_save(&at[5], &back); /* the older pair and its moves */
     /* an image of nothing but start tags (a 0x55 test pattern): nothing
-     * loads, and the first save leaves one start tag, so that later saves
-     * do not decode 498 false snapshots each (0.3 s on the AVR) */
+     * loads, and the first save leaves only its pair's two start tags, so
+     * that later saves do not decode 498 false snapshots each (0.3 s on
+     * the AVR) */
     memset(eeprom + EE_GAME_ADDR, 0x55, 2u * EE_JOURNAL_WORDS);
     assert_false(game_save_load(&back));
     game_save_store(&at[5]);
@@ -679,8 +691,8 @@ static void test_journal_damage_falls_back(void **state)
     assert_same_save(&at[5], &back);
     unsigned starts = 0;
     for (unsigned w = 0; w < EE_JOURNAL_WORDS; w++)
-        starts += (eeprom[EE_GAME_ADDR + 2u * w] & 0x7Fu) == 0x55u;
-    assert_int_equal(starts, 1);
+        starts += (eeprom[EE_GAME_ADDR + 2u * w] & 0x7Fu) == 0x55u || (eeprom[EE_GAME_ADDR + 2u * w] & 0x7Fu) == 0x56u;
+    assert_int_equal(starts, 2);
     /* garbage anywhere: never a crash, and the next save is whole; the
      * first lap over the garbage ends every chain where it should */
     uint32_t rng2 = 99;
@@ -690,6 +702,67 @@ static void test_journal_damage_falls_back(void **state)
         game_save_load(&back);
         play_games(2, 60, &rng2);
     }
+}
+
+/* Every bit of the live snapshot flipped, one at a time, in either copy:
+ * the other copy keeps the game and its moves (once, one flipped bit lost
+ * the whole game and the match: 127 of 128 positions). */
+static void test_journal_snapshot_bit_flips_lose_nothing(void **state)
+{
+    (void)state;
+    erase();
+    game_save_t g = {.last_from = RULES_NO_POINT, .match = vs_console}, back;
+    g.match.number = 2;
+    g.match.total[0] = 7;
+    g.match.total[1] = 4;
+    rules_init(&g.pos, RULES_LUDOS, RULES_WHITE);
+    game_save_store(&g);
+    uint32_t rng = 4242;
+    for (int i = 0; i < 5; i++) {
+        assert_true(random_move(&g, &rng));
+        game_save_store(&g);
+    }
+    uint8_t saved[HAL_NV_SIZE];
+    memcpy(saved, eeprom, sizeof saved);
+    unsigned flips = 0;
+    for (unsigned byte = 0; byte < 4u * EE_JOURNAL_SNAPSHOT_WORDS; byte++)
+        for (unsigned bit = 0; bit < 8u; bit++) {
+            memcpy(eeprom, saved, sizeof eeprom);
+            eeprom[EE_GAME_ADDR + byte] ^= (uint8_t)(1u << bit);
+            assert_true(game_save_load(&back));
+            assert_same_save(&g, &back);
+            flips++;
+        }
+    assert_int_equal(flips, 512);
+}
+
+/* A journal written before snapshots came in pairs (one snapshot, start
+ * tag 0x55, its moves right after it) still loads, and the next save
+ * writes a pair after it. */
+static void test_journal_reads_the_single_snapshots_of_before(void **state)
+{
+    (void)state;
+    erase();
+    game_save_t g = {.last_from = RULES_NO_POINT, .match = vs_console}, back;
+    rules_init(&g.pos, RULES_CLASSIC, RULES_WHITE);
+    game_save_store(&g);
+    uint32_t rng = 31;
+    for (int i = 0; i < 4; i++) {
+        assert_true(random_move(&g, &rng));
+        game_save_store(&g);
+    }
+    /* as the old firmware wrote it: copy 1 (seq 0: its CRC seeds the moves
+     * in both formats) as the single snapshot, the moves right after it */
+    uint8_t *ring = eeprom + EE_GAME_ADDR;
+    const unsigned snap = 2u * EE_JOURNAL_SNAPSHOT_WORDS;
+    ring[0] = (uint8_t)((ring[0] & 0x80u) | 0x55u);
+    memmove(ring + snap, ring + 2u * snap, 2u * 5u); /* 4 moves and the end (the wrong colour) */
+    assert_true(game_save_load(&back));
+    assert_same_save(&g, &back);
+    assert_true(random_move(&g, &rng));
+    game_save_store(&g);
+    assert_true(game_save_load(&back));
+    assert_same_save(&g, &back);
 }
 
 /* A power cut at every byte of every kind of save, the byte being written
@@ -780,6 +853,8 @@ int main(void)
         cmocka_unit_test(test_journal_compacts_when_full),
         cmocka_unit_test(test_journal_damage_falls_back),
         cmocka_unit_test(test_journal_power_cuts),
+        cmocka_unit_test(test_journal_snapshot_bit_flips_lose_nothing),
+        cmocka_unit_test(test_journal_reads_the_single_snapshots_of_before),
     };
     return cmocka_run_group_tests_name("firmware units", tests, NULL, NULL);
 }

@@ -7,12 +7,13 @@
  *   addr  size  record      owner            content
  *      0  2x12  settings    settings.c       nv_record: magic 'J', seq, 9 bytes, CRC-8
  *     24   996  game        game_save.c      journal.c: a ring of 498 2-byte words,
- *                                            snapshots of 25 bytes and one word a move
+ *                                            snapshot pairs (two 32-byte copies of 25
+ *                                            bytes of game) and one word a move
  *   1020     4  boot count  boot_count.c     little-endian, +1 at every start
  *
  * Wear (100,000 erase/write cycles a byte): the settings change rarely; the
  * boot count's low byte changes at every start (100,000 starts); the game
- * journal's words are written once per lap of the ring, about 150 bytes a
+ * journal's words are written once per lap of the ring, about 184 bytes a
  * game (docs: firmware/storage/README.md).
  */
 #ifndef JARMO_EEPROM_MAP_H
@@ -39,7 +40,7 @@
 #define EE_BOOT_COUNT_BYTES 4u
 
 /* (Settings that outgrow their 24 bytes move EE_GAME_ADDR up: the ring
- * takes whatever is left, and a game of 60 plies takes 152 bytes of it.) */
+ * takes whatever is left, and a game of 60 plies takes 184 bytes of it.) */
 #define EE_GAME_ADDR 24u
 #define EE_GAME_MATCH_BYTES 8u
 #define EE_GAME_BYTES (RULES_POS_BYTES + 1u + EE_GAME_MATCH_BYTES)

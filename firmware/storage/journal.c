@@ -7,7 +7,8 @@
 
 #define WORDS EE_JOURNAL_WORDS
 #define SNAP EE_JOURNAL_SNAPSHOT_WORDS
-#define START 0x55u /* a snapshot's first tag (with the colour bit); never an erased 0x7F */
+#define START 0x56u     /* a snapshot's first tag (with the colour bit); never an erased 0x7F */
+#define START_ONE 0x55u /* the same, of a journal written before snapshots came in pairs */
 #define FILL 0x7Eu  /* a word set to the wrong colour ahead of the writer */
 #define COLOUR 0x80u
 #define BLOB (2u + JOURNAL_PAYLOAD + 2u) /* seq, payload, CRC-16 */
@@ -116,17 +117,29 @@ static bool read_snapshot(uint16_t snap, uint8_t colour, uint8_t blob[BLOB])
     return blob[BLOB - 2u] == (uint8_t)crc && blob[BLOB - 1u] == (uint8_t)(crc >> 8);
 }
 
+/* The seed of a snapshot's entry chain: the low byte of the CRC of its
+ * first copy (seq even), which either copy gives (same payload). */
+static uint8_t chain_seed(uint8_t blob[BLOB])
+{
+    const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
+    blob[0] = (uint8_t)(seq & ~1u);
+    return (uint8_t)crc16(blob, BLOB - 2u);
+}
+
 /* Finds the newest valid snapshot. With `clear` (when none was found:
  * an image that was not this journal's), turns every false start tag into
- * filler instead, so that no later scan decodes them again. */
+ * filler instead, so that no later scan decodes them again.
+ * Snapshots come in pairs (journal.h): a first copy (seq even) and a second
+ * (seq odd) right after it, the entries after both; either copy alone is
+ * the save. A single snapshot (START_ONE) is an older journal's. */
 static __attribute__((noinline)) void scan(journal_t *j, bool clear)
 {
     j->found = false;
     for (uint16_t x = 0; x < WORDS; x++) {
         const uint16_t addr = chain_word(x, 0, 0).addr;
-        const uint8_t tag = read_byte(addr);
+        const uint8_t tag = read_byte(addr), start = tag & (uint8_t)~COLOUR;
         uint8_t blob[BLOB];
-        if ((tag & (uint8_t)~COLOUR) != START)
+        if (start != START && start != START_ONE)
             continue;
         hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
         if (clear)
@@ -139,7 +152,8 @@ static __attribute__((noinline)) void scan(journal_t *j, bool clear)
             j->colour = tag >> 7;
             j->snap = x;
             j->seq = seq;
-            j->check = blob[BLOB - 2u];
+            j->skip = start == START_ONE || (seq & 1u) ? SNAP : 2u * SNAP;
+            j->check = start == START_ONE ? blob[BLOB - 2u] : chain_seed(blob);
         }
     }
 }
@@ -149,9 +163,9 @@ __attribute__((noinline)) void journal_open(journal_t *j)
 {
     scan(j, false);
     j->entries = 0;
-    /* the entries, while there is room for them and a snapshot after */
-    while (j->found && SNAP + j->entries + 1u + SNAP + 1u <= WORDS) {
-        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries));
+    /* the entries, while there is room for them and a snapshot pair after */
+    while (j->found && j->skip + j->entries + 1u + 2u * SNAP + 1u <= WORDS) {
+        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + j->entries));
         uint8_t b[2];
         hal_nv_read(at.addr, b, 2);
         if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
@@ -171,14 +185,14 @@ __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t paylo
 
 uint8_t journal_code(const journal_t *j, uint16_t i)
 {
-    return read_byte(chain_word(j->snap, j->colour, (uint16_t)(SNAP + i)).addr) & (uint8_t)~COLOUR;
+    return read_byte(chain_word(j->snap, j->colour, (uint16_t)(j->skip + i)).addr) & (uint8_t)~COLOUR;
 }
 
 __attribute__((noinline)) bool journal_append(journal_t *j, uint8_t code)
 {
-    if (!j->found || code >= JOURNAL_CODES || SNAP + j->entries + 1u + SNAP + 1u > WORDS)
+    if (!j->found || code >= JOURNAL_CODES || j->skip + j->entries + 1u + 2u * SNAP + 1u > WORDS)
         return false;
-    const uint16_t k = (uint16_t)(SNAP + j->entries);
+    const uint16_t k = (uint16_t)(j->skip + j->entries);
     end_at(chain_word(j->snap, j->colour, (uint16_t)(k + 1u)));
     const place_t at = chain_word(j->snap, j->colour, k);
     const uint8_t check = entry_check(j->check, (uint8_t)((at.colour << 7) | code));
@@ -188,30 +202,48 @@ __attribute__((noinline)) bool journal_append(journal_t *j, uint8_t code)
     return true;
 }
 
-__attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payload[JOURNAL_PAYLOAD])
+/* One copy of a snapshot, `first` words after j->snap: every word but the
+ * first, then the first word, its tag at the very end. Returns its CRC. */
+static __attribute__((noinline)) uint16_t write_copy(const journal_t *j, uint16_t first, uint16_t seq,
+                                                     const uint8_t payload[JOURNAL_PAYLOAD])
 {
-    /* after the last entry, where the old chain stays whole until the end;
-     * with nothing valid, at word 0, of the colour it has not */
-    const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(SNAP + j->entries))
-                                : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
-    j->seq = j->found ? (uint16_t)(j->seq + 1u) : 0u;
-    if (!j->found)
-        scan(j, true);
-    j->snap = word_of(at.addr);
-    j->colour = at.colour;
-    j->entries = 0;
-    j->found = true;
     uint8_t blob[BLOB], raw[2u * SNAP];
-    blob[0] = (uint8_t)j->seq;
-    blob[1] = (uint8_t)(j->seq >> 8);
+    blob[0] = (uint8_t)seq;
+    blob[1] = (uint8_t)(seq >> 8);
     memcpy(blob + 2, payload, JOURNAL_PAYLOAD);
     const uint16_t crc = crc16(blob, BLOB - 2u);
     blob[BLOB - 2u] = (uint8_t)crc;
     blob[BLOB - 1u] = (uint8_t)(crc >> 8);
-    j->check = (uint8_t)crc;
     memset(raw, 0, sizeof raw);
     blob_bits(raw, blob, true);
-    end_at(chain_word(j->snap, j->colour, SNAP));
-    for (uint8_t i = SNAP; i--;) /* the first word last, its tag at the very end */
-        write_word(chain_word(j->snap, j->colour, i), i ? raw[2u * i] : START, raw[2u * i + 1u]);
+    for (uint8_t i = SNAP; i--;)
+        write_word(chain_word(j->snap, j->colour, (uint16_t)(first + i)), i ? raw[2u * i] : START, raw[2u * i + 1u]);
+    return crc;
+}
+
+__attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payload[JOURNAL_PAYLOAD])
+{
+    /* after the last entry, where the old chain stays whole until the end;
+     * with nothing valid, at word 0, of the colour it has not */
+    const place_t at = j->found ? chain_word(j->snap, j->colour, (uint16_t)(j->skip + j->entries))
+                                : (place_t){EE_GAME_ADDR, (uint8_t)((read_byte(EE_GAME_ADDR) >> 7) ^ 1u)};
+    const uint16_t seq = j->found ? (uint16_t)((j->seq + 2u) & ~1u) : 0u; /* even, newer than both copies */
+    if (!j->found)
+        scan(j, true);
+    j->snap = word_of(at.addr);
+    j->colour = at.colour;
+    /* the word where the entries will start reads as the end first; then
+     * the first copy (whole, it is the save), then the second */
+    end_at(chain_word(j->snap, j->colour, 2u * SNAP));
+    const uint8_t seed = (uint8_t)write_copy(j, 0, seq, payload); /* the moves' chain starts from it */
+    write_copy(j, SNAP, (uint16_t)(seq + 1u), payload);
+    /* j describes the second copy, as journal_open finds it */
+    const place_t second = chain_word(j->snap, j->colour, SNAP);
+    j->snap = word_of(second.addr);
+    j->colour = second.colour;
+    j->entries = 0;
+    j->found = true;
+    j->skip = SNAP;
+    j->seq = (uint16_t)(seq + 1u);
+    j->check = seed;
 }

@@ -9,12 +9,17 @@
  * of record:
  *   snapshot  16 words: seq (16 bits), a payload, CRC-16 (29 bytes, in the
  *             16 data bytes and 7 bits of each later word's tag); the
- *             first word's tag is JOURNAL_START
+ *             first word's tag is 0x56. Written in pairs: a first copy
+ *             (seq even), then a second (seq + 1) right after it, so that
+ *             a damaged byte in one copy loses nothing. (0x55: a single
+ *             snapshot of a journal written before pairs; still read.)
  *   entry     1 word: tag = colour | code (0..31), data = check, a CRC-8
- *             over the previous check (or the snapshot's CRC) and the tag
+ *             over the previous check (or, for the first, the first copy's
+ *             CRC, which either copy gives) and the tag; after the pair
  * The newest valid snapshot (all its words of the expected colour, the CRC
- * right, the highest seq) and the entries after it, up to the first word
- * whose colour, code or check is wrong, are what the journal holds.
+ * right, the highest seq: either copy) and the entries after its pair, up
+ * to the first word whose colour, code or check is wrong, are what the
+ * journal holds.
  *
  * Power cuts: the word after the last one written always has the wrong
  * colour (it is left from the last lap, or set so first), an entry is
@@ -38,8 +43,9 @@
 typedef struct {
     bool found;      /* a valid snapshot */
     uint8_t colour;  /* its lap colour */
-    uint16_t snap;   /* its first word */
+    uint16_t snap;   /* its first word (the newest valid copy) */
     uint16_t seq;
+    uint8_t skip;    /* words from it to its first entry (past a second copy) */
     uint16_t entries; /* valid entries after it */
     uint8_t check;    /* the chain's state: the last entry's check */
 } journal_t;
