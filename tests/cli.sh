@@ -153,6 +153,14 @@ script 'tap'
 expect script-missing-argument 1 'usage: tap BUTTON' -- "$sim" --script "$tmp/s.script" "$elf"
 script 'move b1-q7'
 expect script-bad-move 1 "bad move 'b1-q7'" -- "$sim" --script "$tmp/s.script" "$elf"
+# a line over the script reader's 510 characters is an error, not two commands
+script "wait 10 $(printf '%0600d' 0)"
+expect script-line-too-long 1 's.script:1: .*longer than 510 characters' -- "$sim" --script "$tmp/s.script" "$elf"
+# a sweep inside a sweep never ends: refused; a sweep must find the writes it sweeps
+script 'set mode=two' 'wait 300' 'tap b' 'power-cut-sweep 2 power-cut-sweep 2 tap a'
+expect script-nested-sweep 1 'a sweep cannot run inside a sweep' -- "$sim" --script "$tmp/s.script" "$elf"
+script 'set mode=two' 'wait 300' 'tap b' 'power-cut-sweep 3 wait 10'
+expect script-sweep-without-its-save 1 "power-cut-sweep: ('wait 10' wrote nothing to the EEPROM|the cuts never saw the new save)" -- "$sim" --script "$tmp/s.script" "$elf"
 expect script-missing-file 2 'cannot open script' -- "$sim" --script "$tmp/none.script" "$elf"
 # between two games the status says the game is over, its result and
 # that A goes on, until A starts the next game (print-status: as make play
