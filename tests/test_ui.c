@@ -496,6 +496,29 @@ static void test_choosing_a_return_is_said(void **state)
     assert_int_equal(fake_log_count("return e5"), 1);
 }
 
+/* While a hint blinks, the last move's origin does not blink with it
+ * (once three yellow points lit at once). */
+static void test_hint_blinks_alone(void **state)
+{
+    (void)state;
+    boot_two_players();
+    skip_words();
+    play_text("c1-d3"); /* c1: the last move's origin, dim yellow while nothing blinks */
+    const uint8_t c1 = rules_point_from_text("c1");
+    ui.dirty = true;
+    ui_draw(&ui, canvas, fake_millis);
+    assert_int_equal(canvas[render_point_y(c1)][render_point_x(c1)], COLOUR_LAST_MOVE);
+    rules_move_t moves[RULES_MAX_MOVES];
+    assert_true(rules_legal_moves(&ui.pos, moves) > 0u);
+    ui.hint = moves[0];
+    ui.hint_since = fake_millis;
+    for (uint32_t t = 0; t < 1200u; t += 50u) { /* both phases of the blink */
+        ui.dirty = true;
+        ui_draw(&ui, canvas, fake_millis + t);
+        assert_int_equal(canvas[render_point_y(c1)][render_point_x(c1)], 0);
+    }
+}
+
 /* jasir: A on a piece whose only move would take a piece on that piece's
  * own first row (shielded: only a last resort) says why; so does every
  * other refusal, and an own piece with no move at all. */
@@ -673,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_every_ending_says_why),
         cmocka_unit_test(test_every_refusal_in_words),
         cmocka_unit_test(test_choosing_a_return_is_said),
+        cmocka_unit_test(test_hint_blinks_alone),
         cmocka_unit_test(test_two_player_results_name_colours_then_p1_p2),
         cmocka_unit_test(test_a_whole_game_ends_in_words),
         cmocka_unit_test(test_off_after_the_last_game_starts_a_new_match),
