@@ -16,6 +16,7 @@
 #define PHDR_SIZE 32u
 #define SYM_SIZE 16u
 #define EM_AVR_MACHINE 83u
+#define SHT_PROGBITS_TYPE 1u
 #define SHT_NOBITS_TYPE 8u
 #define SHT_SYMTAB_TYPE 2u
 #define SHT_STRTAB_TYPE 3u
@@ -118,6 +119,14 @@ bool file_check_elf(const uint8_t *b, size_t n, const file_check_limits_t *lim, 
             return fail(why, why_len, "is damaged: section %u's name lies outside the table of names", (unsigned)i);
         const char *name = (const char *)b + names.offset + s.name;
         const uint32_t bytes = s.type == SHT_NOBITS_TYPE ? 0u : s.size;
+        /* simavr reads these by name, through libelf, and trusts what it
+         * gets: each must be of the type avr-gcc writes (libelf gives no
+         * data for a table type of the wrong size, and simavr reads it) */
+        static const char *const loaded[] = {".text", ".data", ".eeprom", ".fuse", ".lock", ".mmcu", ".bss"};
+        for (size_t k = 0; k < sizeof loaded / sizeof loaded[0]; k++)
+            if (strcmp(name, loaded[k]) == 0 &&
+                s.type != (strcmp(name, ".bss") == 0 ? SHT_NOBITS_TYPE : SHT_PROGBITS_TYPE))
+                return fail(why, why_len, "is damaged: its %s section is not of the type avr-gcc writes", name);
         if (strcmp(name, ".text") == 0)
             text += bytes;
         else if (strcmp(name, ".data") == 0)
