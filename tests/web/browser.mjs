@@ -377,6 +377,26 @@ try {
     return 'the second tab took over; the first stopped writing';
   });
 
+  // the scrolling words as text under the console while they scroll; a
+  // button skips them, and the text goes too; the legend counts columns
+  // as a person does
+  await run('words-under-the-console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the start words under the console', 5000, async () =>
+      (await page.locator('#words').isVisible()) &&
+      (await page.locator('#words').textContent()) === 'GAME 1 OF 2 - CLASSIC - YOU ARE GREEN - YOU START');
+    await tapKey(page, 'b');
+    await waitFor('the words gone', 3000, async () => !(await page.locator('#words').isVisible()));
+    const legend = await page.evaluate(() => document.body.textContent);
+    if (/columns 6 \/ 7/.test(legend) || !/7th \/ 8th column/.test(legend)) throw new Error('the legend counts columns from 0');
+    const speed = await page.locator('#flash option[value="115200"]').textContent();
+    if (!/handheld/.test(speed)) throw new Error(`the flasher's speed: ${speed}`);
+    await context.close();
+    return 'shown while scrolling, gone after B';
+  });
+
   // a link to a console this build does not have: said, with the way back
   await run('unknown-board-way-back', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });

@@ -308,6 +308,7 @@ async function main() {
   const buzzer = new Buzzer(mcu, board);
 
   const uart = $('#uart');
+  const words = $('#words');
   let uartText = '';
   let line = '';
   mcu.usart.onByteTransmit = (byte) => {
@@ -321,6 +322,11 @@ async function main() {
         updateShare();
       }
       if (/^(start|resume|move|undo|over|return) /.test(line)) latestLine = line;
+      // the words scrolling on the matrix, as text under the console until
+      // a button or the console's next line
+      const scrolling = line.startsWith('words ');
+      words.hidden = !scrolling;
+      if (scrolling) words.textContent = line.slice(6);
       if (log.line(line)) {
         drawMoves($('#moves'), log);
         try {
@@ -375,6 +381,7 @@ async function main() {
   for (const b of BUTTONS) {
     const el = document.querySelector(`[data-button="${b}"]`);
     const down = (e) => {
+      words.hidden = true;
       e.preventDefault();
       buzzer.enableAudio();
       el.classList.add('pressed');
@@ -400,6 +407,7 @@ async function main() {
     } else if (KEYS[e.key]) {
       if (!e.repeat) buttons.press(KEYS[e.key]);
     } else return;
+    words.hidden = true;
     e.preventDefault();
   });
   window.addEventListener('keyup', (e) => {
