@@ -259,8 +259,8 @@ void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
 bool sim_eeprom_load(sim_t *s, const char *path)
 {
     struct stat st;
-    errno = 0;
-    if (stat(path, &st) == 0) {
+    const bool exists = stat(path, &st) == 0;
+    if (exists) {
         if (S_ISDIR(st.st_mode)) {
             fprintf(stderr, "jarmo-sim: the EEPROM file %s is a folder; name a file in it\n", path);
             return false;
@@ -289,7 +289,6 @@ bool sim_eeprom_load(sim_t *s, const char *path)
         return false;
     }
     /* the folder must take the new copy each save renames into place */
-    const bool exists = errno != ENOENT;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     if (access(dirname(dir), W_OK) != 0) {

@@ -56,16 +56,27 @@ static const char *next_line(const char *p)
     return nl && nl[1] ? nl + 1 : NULL;
 }
 
-const char *sim_uart_last_line(const sim_t *s, const char *prefix)
+const char *sim_uart_newest_line(const sim_t *s, const char *const *prefixes, size_t count)
 {
     const sim_uart_t *u = &s->uart;
-    const size_t n = strlen(prefix);
-    const char *found = NULL;
-    for (const char *p = u->text && *u->text ? u->text : NULL; p; p = next_line(p))
-        if (strncmp(p, prefix, n) == 0 && strchr(p, '\n'))
-            found = p;
-    return found;
+    if (!u->text)
+        return NULL;
+    const char *end = u->text + u->len;
+    while (end > u->text && end[-1] != '\n') /* a line still coming is no line yet */
+        end--;
+    while (end > u->text) { /* end: just past a whole line's newline */
+        const char *line = end - 1;
+        while (line > u->text && line[-1] != '\n')
+            line--;
+        for (size_t i = 0; i < count; i++)
+            if (strncmp(line, prefixes[i], strlen(prefixes[i])) == 0)
+                return line;
+        end = line;
+    }
+    return NULL;
 }
+
+const char *sim_uart_last_line(const sim_t *s, const char *prefix) { return sim_uart_newest_line(s, &prefix, 1); }
 
 unsigned sim_uart_count_lines(const sim_t *s, const char *prefix)
 {

@@ -181,6 +181,9 @@ struct sim_t {
 /* The latest whole line that starts with `prefix` (NULL: none), and how
  * many there are. */
 const char *sim_uart_last_line(const sim_t *s, const char *prefix);
+/* The newest whole line that starts with any of `count` prefixes, or NULL
+ * (read from the end: cheap every frame, however long the log). */
+const char *sim_uart_newest_line(const sim_t *s, const char *const *prefixes, size_t count);
 unsigned sim_uart_count_lines(const sim_t *s, const char *prefix);
 
 /* ---- the MCU (sim_core.c) ------------------------------------------------ */

@@ -97,12 +97,7 @@ static const char *eol = "\n";
 static const char *latest_line(const sim_t *s, char *buf, size_t len)
 {
     static const char *const prefixes[] = STATUS_LATEST_PREFIXES;
-    const char *latest = NULL;
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        const char *p = sim_uart_last_line(s, prefixes[i]);
-        if (p && p > latest)
-            latest = p;
-    }
+    const char *latest = sim_uart_newest_line(s, prefixes, sizeof prefixes / sizeof prefixes[0]);
     if (!latest)
         return NULL;
     snprintf(buf, len, "%.*s", (int)strcspn(latest, "\n"), latest);

@@ -50,18 +50,17 @@ static bool parse_over(const char *line, over_line_t *o)
     return o->winner[0] != '\0';
 }
 
+/* The over line's reason (rules_end_name's word) in words. */
 static const char *reason_words(const char *reason)
 {
-    static const char *const names[][2] = {
-        {"no-moves", " (no moves left)"}, {"across", " (all across)"},
-        {"no-pieces", " (no pieces left)"}, {"shuttle", " (back and forth twice each)"},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        const char *a = names[i][0], *b = reason;
-        while (*a && *a == *b)
-            a++, b++;
-        if (!*a && !*b)
-            return names[i][1];
+    static const char *const words[] = {"", " (no moves left)", " (all across)", " (no pieces left)",
+                                        " (back and forth twice each)"};
+    _Static_assert(sizeof words / sizeof words[0] == RULES_END_SHUTTLE + 1u, "a phrase per RULES_END_*");
+    for (uint8_t r = RULES_END_NO_MOVES; r <= RULES_END_SHUTTLE; r++) {
+        char name[RULES_END_NAME_MAX];
+        rules_end_name(r, name);
+        if (strcmp(name, reason) == 0)
+            return words[r];
     }
     return "";
 }
@@ -109,7 +108,13 @@ static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *
     text_s(t, vs ? ", console " : ", P2 ");
     text_u(t, vs ? total[you ^ 1u] : total[1]);
     text_s(t, "\n");
-    const uint8_t winner = o->winner[0] == 'w' ? RULES_WHITE : o->winner[0] == 'b' ? RULES_BLACK : RULES_DRAW;
+    uint8_t winner = RULES_DRAW; /* read by rules_result_name's words */
+    for (uint8_t r = RULES_WHITE; r < RULES_DRAW; r++) {
+        char name[RULES_RESULT_NAME_MAX];
+        rules_result_name(r, name);
+        if (strcmp(name, o->winner) == 0)
+            winner = r;
+    }
     const unsigned hi = o->score[0] > o->score[1] ? o->score[0] : o->score[1];
     const unsigned lo = o->score[0] > o->score[1] ? o->score[1] : o->score[0];
     text_s(t, "Game ");

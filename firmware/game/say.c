@@ -52,10 +52,7 @@ static const char fixed[] FLASH_TABLE = "return \0 first white\0 first black\0 c
 /* Writes fixed word k at o (no NUL); returns the end. */
 static char *put_fixed(char *o, uint8_t k)
 {
-    const char *f = fixed;
-    while (k--)
-        while (flash_byte(f++) != '\0')
-            ;
+    const char *f = words_nth(fixed, k);
     char ch;
     while ((ch = (char)flash_byte(f++)) != '\0')
         *o++ = ch;

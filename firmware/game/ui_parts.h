@@ -61,6 +61,8 @@ bool menu_item_waits(const ui_t *ui, uint8_t item);
 /* The text on the ticker now (a one-shot message, else the screen's own),
  * NUL-terminated and upper case; *value_at (if not NULL) gets where a menu
  * item's value starts. Returns its length. */
+/* The k-th NUL-separated string of a list in flash (words.c's lists, say.c's). */
+const char *words_nth(const char *list, uint8_t k);
 #define WORDS_MAX 84u /* the longest: "CONSOLE WINS 13-12 - GREEN HAS NONE LEFT - MATCH YOU 55 CONSOLE 60 - A NEXT GAME" */
 uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at);
 

@@ -109,8 +109,7 @@ static char *o;
 static const char *end;
 static bool said_you;
 
-/* The k-th NUL-separated string of a list in flash. */
-static const char *nth(const char *list, uint8_t k)
+const char *words_nth(const char *list, uint8_t k)
 {
     while (k--)
         while (flash_byte(list++) != '\0')
@@ -126,7 +125,7 @@ static void put_char(char ch)
 
 static void put_word(uint8_t w)
 {
-    const char *p = nth(word_list, w);
+    const char *p = words_nth(word_list, w);
     char ch;
     while ((ch = (char)flash_byte(p++)) != '\0')
         put_char(ch);
@@ -300,7 +299,7 @@ uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
     end = out + WORDS_MAX - 1u; /* room for the NUL */
     uint8_t at = 0;
     if (ui->say != UI_SAY_NOTHING || ui->screen != UI_GAME) {
-        const char *t = nth(templates, template_now(ui));
+        const char *t = words_nth(templates, template_now(ui));
         char ch;
         while ((ch = (char)flash_byte(t++)) != '\0') {
             if (ch == F_VALUE)

@@ -22,16 +22,22 @@ char *rules_point_to_text(uint8_t p, char *out)
 static const char result_names[3][RULES_RESULT_NAME_MAX] FLASH_TABLE = {"white", "black", "draw"};
 static const char end_names[5][RULES_END_NAME_MAX] FLASH_TABLE = {"none", "no-moves", "across", "no-pieces", "shuttle"};
 
+/* Name i of a table of names `width` bytes apart, NUL included. */
+static void name_of(const char *table, uint8_t width, uint8_t i, char *out)
+{
+    const char *name = table + (uint16_t)i * width;
+    for (uint8_t k = 0; k < width; k++)
+        out[k] = (char)flash_byte(&name[k]);
+}
+
 void rules_end_name(uint8_t reason, char out[RULES_END_NAME_MAX])
 {
-    for (uint8_t i = 0; i < RULES_END_NAME_MAX; i++)
-        out[i] = (char)flash_byte(&end_names[reason < 5u ? reason : RULES_END_NONE][i]);
+    name_of(end_names[0], RULES_END_NAME_MAX, reason < 5u ? reason : RULES_END_NONE, out);
 }
 
 void rules_result_name(uint8_t result, char out[RULES_RESULT_NAME_MAX])
 {
-    for (uint8_t i = 0; i < RULES_RESULT_NAME_MAX; i++)
-        out[i] = (char)flash_byte(&result_names[result < 3u ? result : RULES_DRAW][i]);
+    name_of(result_names[0], RULES_RESULT_NAME_MAX, result < 3u ? result : RULES_DRAW, out);
 }
 
 uint8_t rules_move_to_text(rules_move_t m, char *out)

@@ -37,16 +37,20 @@ export class ConsoleText {
     return s;
   }
 
+  // printable ASCII of at most 60 characters into console_text_in, NUL-ended
+  textIn(s) {
+    const m = this.mem();
+    const at = this.x.console_text_in.value;
+    for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
+    m[at + s.length] = 0;
+  }
+
   // { game: true|false, text }: the match and the game now, in two lines;
   // latest: the console's newest debug line of the game (start, resume,
   // move, undo, over, return), which tells a finished game's end screens
   status(eeprom, latest = '') {
     this.put(eeprom);
-    const m = this.mem();
-    const at = this.x.console_text_in.value;
-    const l = String(latest).slice(0, 60).replace(/[^\x20-\x7e]/g, '');
-    for (let i = 0; i < l.length; i++) m[at + i] = l.charCodeAt(i);
-    m[at + l.length] = 0;
+    this.textIn(String(latest).slice(0, 60).replace(/[^\x20-\x7e]/g, ''));
     const game = this.x.console_status() === 1;
     return { game, text: this.text() };
   }
@@ -57,10 +61,7 @@ export class ConsoleText {
     const a = String(assignment);
     if (a.length > 60 || /[^\x20-\x7e]/.test(a)) return { ok: false, why: 'not a setting' };
     this.put(eeprom);
-    const m = this.mem();
-    const at = this.x.console_text_in.value;
-    for (let i = 0; i < a.length; i++) m[at + i] = a.charCodeAt(i);
-    m[at + a.length] = 0;
+    this.textIn(a);
     const ok = this.x.console_set() === 1;
     if (ok) this.take(eeprom);
     return { ok, why: ok ? '' : this.text() };

@@ -5,6 +5,9 @@
 // records giving the same address, a gap inside the image, or a file that
 // does not end with an end-of-file record (cut short).
 
+// The file's bytes: { bytes, used, end, size }: bytes is the program memory
+// (FILL where the file has nothing), used marks each address the file
+// gives, end is one past the highest one and size how many it gives.
 export function parseHex(text, flashBytes = 0x8000, fill = 0) {
   const bytes = new Uint8Array(flashBytes).fill(fill);
   const used = new Uint8Array(flashBytes);
