@@ -130,35 +130,42 @@ def main():
     def register_on(net):
         return [ref for ref in regs if net and any(nm in ser_in and n == net for _p, nm, n in part_pins[ref])]
 
+    qnames = ["QA", "QB", "QC", "QD", "QE", "QF", "QG", "QH"]
+
+    def sink_path(net):
+        """The net a sink array's output gives for an input on `net`: INk -> OUTk."""
+        for ref, _pin, nm in net_pins.get(net, []):
+            m = re.match(r"IN(\d)$", nm)
+            if m:
+                outs = [n for _p, onm, n in part_pins[ref] if onm == "OUT" + m.group(1)]
+                if outs:
+                    return ref, outs[0]
+        return None, None
+
     def colour_of(ref):
-        """'ROW' for the 74HC595 row register, else the display colour its
-        outputs reach through one resistor, checking output n -> column n:
-        the cathodes of that colour of the 8 discrete LEDs LED<row><n>
-        (pins KR/KG), or matrix pin RED<n>/GRN<n> of an MX part."""
-        names = {nm for _p, nm, _n in part_pins[ref]}
-        if "QH'" in names:
+        """'ROW' for the register whose outputs reach P-MOSFET gates through
+        resistors, else the display colour its outputs light, checking
+        output n -> sink array INk/OUTk (or a sink's own DRAINn) -> one
+        resistor -> the cathodes of LED D<colour><row><n> for rows 0-7."""
+        names = {nm: n for _p, nm, n in part_pins[ref]}
+        if all(any(r.startswith("Q") and pnm == "G" for g in through_resistor(names.get(q, ""))
+                   for r, _pp, pnm in net_pins.get(g, [])) for q in qnames):
             return "ROW", ""
         seen, bad = set(), []
         for n in range(8):
-            drain = [net for _p, nm, net in part_pins[ref] if nm == "DRAIN%d" % n]
-            hits = [(r, nm) for d in drain for net in through_resistor(d)
-                    for r, _pin, nm in net_pins.get(net, []) if r.startswith(("MX", "LED"))]
-            leds = [(r, nm) for r, nm in hits if r.startswith("LED")]
-            if leds:
-                cols = {nm for _r, nm in leds}
-                want = {"LED%d%d" % (row, n) for row in range(8)}
-                if len(cols) != 1 or {r for r, _nm in leds} != want or len(leds) != 8:
-                    bad.append("DRAIN%d reaches %s" % (n, sorted(leds)[:10]))
-                    continue
-                seen.add({"KR": "RED", "KG": "GRN"}.get(cols.pop(), "?"))
+            drain = names.get("DRAIN%d" % n)
+            via = ""
+            if drain is None:
+                sink, drain = sink_path(names.get(qnames[n], ""))
+                via = " via %s" % sink
+            leds = [(r, nm) for net in through_resistor(drain or "")
+                    for r, _pin, nm in net_pins.get(net, []) if re.match(r"D[RG]\d\d$", r)]
+            cols = {r[1] for r, _nm in leds}
+            want = {"D%s%d%d" % (next(iter(cols)) if cols else "?", row, n) for row in range(8)}
+            if len(cols) != 1 or {r for r, _nm in leds} != want or any(nm != "K" for _r, nm in leds):
+                bad.append("output %d%s reaches %s" % (n, via, sorted(leds)[:10] or "no LED cathode"))
                 continue
-            m = [re.match(r"(RED|GRN)(\d)$", nm) for _r, nm in hits]
-            if len(hits) != 1 or not m[0]:
-                bad.append("DRAIN%d reaches %s" % (n, hits or "no display pin"))
-                continue
-            seen.add(m[0].group(1))
-            if int(m[0].group(2)) != n:
-                bad.append("DRAIN%d reaches %s%s" % (n, m[0].group(1), m[0].group(2)))
+            seen.add({"R": "RED", "G": "GRN"}[cols.pop()])
         if len(seen) != 1:
             bad.append("colours %s" % sorted(seen))
         return ("/".join(sorted(seen)) or "?"), "; ".join(bad)
@@ -194,11 +201,10 @@ def main():
             report("serial output of the last register %s is a no-connect" % chain[-1],
                    len(last_out) == 1 and last_out[0].startswith("NC_"),
                    "%s serial output on %s" % (chain[-1], last_out))
-    leds = sorted(ref for ref in part_pins if re.match(r"LED\d\d$", ref))
+    leds = sorted(ref for ref in part_pins if re.match(r"D[RG]\d\d$", ref))
     if leds:
         bad = []
-        row_reg = [ref for ref in regs if any(nm == "QH'" for _p, nm, _n in part_pins[ref])]
-        qnames = ["QA", "QB", "QC", "QD", "QE", "QF", "QG", "QH"]
+        row_reg = [ref for ref in regs if colour_of(ref)[0] == "ROW"]
         for n in range(8):
             out = [net for ref in row_reg for _p, nm, net in part_pins[ref] if nm == qnames[n]]
             gates = [g for o in out for g in through_resistor(o)]
@@ -206,10 +212,10 @@ def main():
             drains = [net for r, _p in fets for _pp, nm, net in part_pins[r] if nm == "D"]
             sources = [net for r, _p in fets for _pp, nm, net in part_pins[r] if nm == "S"]
             anodes = sorted(r for d in drains for r, _p, nm in net_pins.get(d, []) if nm == "A")
-            want = ["LED%d%d" % (n, c) for c in range(8)]
-            if len(fets) != 1 or sources != ["VCC"] or anodes != want:
+            want = sorted("D%s%d%d" % (col, n, c) for col in "RG" for c in range(8))
+            if len(row_reg) != 1 or len(fets) != 1 or sources != ["VCC"] or anodes != want:
                 bad.append("row %d: %s -> %s -> FET %s (source %s) -> anodes %s" % (n, qnames[n], gates, fets, sources, anodes[:10]))
-        report("rows: 74HC595 output n -> gate resistor -> P-MOSFET from VCC -> anodes of LED<n>0..LED<n>7",
+        report("rows: 74HC595 output n -> gate resistor -> P-MOSFET from VCC -> anodes of DR<n>0..7 and DG<n>0..7",
                not bad, "; ".join(bad))
     srclr_bad = [ref for ref in regs for _p, nm, n in part_pins[ref] if nm == "/SRCLR" and n != "VCC"]
     report("/SRCLR of every shift register on VCC", not srclr_bad, "not on VCC: %s" % srclr_bad)
@@ -287,24 +293,54 @@ def main():
             report("battery divider values %s/%s = header %s/%s ohm; threshold 1.1 V x (top+bottom)/bottom = %s mV = BOARD_BATT_LOW_MV %s"
                    % (rt, rb, dt, db, calc, mv), ok and calc == int(mv), "mismatch")
 
-    ftdi = [ref for ref, pins in part_pins.items() if {"TXD", "RXD", "DTR"} <= {nm for _p, nm, _n in pins}]
-    if len(ftdi) != 1:
-        report("ftdi-header found", False, "expected one header with TXD/RXD/DTR, found %s" % ftdi)
+    # The USB-serial bridge: USB-C D+/D- (both rows of the receptacle) to
+    # its UD+/UD-, each CC pin its own 5.1 k to GND, its TXD/RXD crossed to
+    # the MCU's RXD/TXD through series resistors, DTR# through a capacitor
+    # to RESET; powered from USB only (never from VCC: on the cells it
+    # would draw from them), V3 decoupled, not tied to VCC (5 V mode).
+    bridge = [ref for ref, pins in part_pins.items() if {"TXD", "RXD", "DTR#", "UD+"} <= {nm for _p, nm, _n in pins}]
+    usbc = [ref for ref, pins in part_pins.items() if {"CC1", "CC2", "D+", "D-"} <= {nm for _p, nm, _n in pins}]
+    if len(bridge) != 1 or len(usbc) != 1:
+        report("usb bridge and USB-C receptacle found", False, "bridge %s, receptacle %s" % (bridge, usbc))
     else:
-        j = ftdi[0]
-        order = [nm for _p, nm, _n in sorted(part_pins[j], key=lambda t: int(t[0]))]
-        report("ftdi-header %s pin order GND CTS VCC TXD RXD DTR" % j,
-               order == ["GND", "CTS", "VCC", "TXD", "RXD", "DTR"], "order is %s" % order)
-        for mname, hname, what in (("PD0", "TXD", "uart rx"), ("PD1", "RXD", "uart tx")):
+        u, j = bridge[0], usbc[0]
+        report("usb bridge %s and USB-C receptacle %s found" % (u, j), True)
+        for cname, bname in (("D+", "UD+"), ("D-", "UD-")):
+            cn = {n for _p, nm, n in part_pins[j] if nm == cname}
+            bn = nets_of(u, bname)
+            report("USB %s: every %s pin of %s on %s %s" % (cname, cname, j, u, bname),
+                   len(cn) == 1 and bn == list(cn), "%s pins on %s, bridge on %s" % (cname, sorted(cn), bn))
+        for cc in ("CC1", "CC2"):
+            cn = nets_of(j, cc)
+            rs = [r for r, _p, _nm in net_pins.get(cn[0] if cn else "", []) if r.startswith("R")]
+            ok = len(rs) == 1 and through_resistor(cn[0]) == {"GND"} and len(net_pins[cn[0]]) == 2
+            val = ""
+            if ok and len(sys.argv) > 3:
+                vals = {ref: row["value"] for row in csv.DictReader(open(sys.argv[3])) for ref in row["ref"].split()}
+                val = vals.get(rs[0], "")
+                ok = val == "5.1k"
+            report("USB %s: its own %s resistor to GND (%s)" % (cc, val or "one", " ".join(rs)), ok,
+                   "net %s: %s" % (cn, net_pins.get(cn[0] if cn else "", [])))
+        for mname, bname, what in (("PD0", "TXD", "uart rx"), ("PD1", "RXD", "uart tx")):
             n = nets_of(mcu, mname)
-            h = nets_of(j, hname)
-            ok = bool(n and h) and (n[0] == h[0] or h[0] in through_resistor(n[0]))
-            report("%s %s reaches %s %s" % (what, mname, j, hname), ok,
-                   "%s net %s, header net %s" % (mname, n, h))
-        dtr = nets_of(j, "DTR")
+            h = nets_of(u, bname)
+            ok = bool(n and h) and h[0] in through_resistor(n[0])
+            report("%s %s reaches %s %s through a series resistor" % (what, mname, u, bname), ok,
+                   "%s net %s, bridge net %s" % (mname, n, h))
+        dtr = nets_of(u, "DTR#")
         rst = nets_of(mcu, "PC6")
         caps = [r for r in refs_on(dtr[0] if dtr else "") if r.startswith("C") and rst and r in refs_on(rst[0])]
-        report("auto-reset DTR -> capacitor -> RESET", bool(caps), "no capacitor between DTR and RESET")
+        report("auto-reset DTR# -> capacitor -> RESET", bool(caps), "no capacitor between DTR# and RESET")
+        vcc = nets_of(u, "VCC")
+        vbus = {n for _p, nm, n in part_pins[j] if nm == "VBUS"}
+        feed = [r for r, _p, nm in net_pins.get(vcc[0] if vcc else "", []) if r.startswith("D") and nm == "K"]
+        report("usb bridge %s powered from USB only, through a diode (net %s)" % (u, vcc),
+               bool(vcc) and vcc[0] not in ("VCC", "VIN_BOOST") and bool(feed) and len(vbus) == 1,
+               "bridge VCC on %s, diodes %s" % (vcc, feed))
+        v3 = nets_of(u, "V3")
+        v3caps = [r for r in refs_on(v3[0] if v3 else "") if r.startswith("C") and r in refs_on("GND")]
+        report("usb bridge V3 decoupled to GND, not tied to VCC", bool(v3caps) and v3[0] != vcc[0],
+               "V3 on %s" % v3)
     if (rst := nets_of(mcu, "PC6")):
         pull = "VCC" in through_resistor(rst[0])
         report("RESET pull-up resistor to VCC", pull, "no resistor from %s to VCC" % rst[0])
@@ -348,7 +384,10 @@ def main():
     for ref in ics:
         names = [(nm, n) for _p, nm, n in part_pins[ref]]
         sup = [(nm, n) for nm, n in names if nm in ("VCC", "AVCC", "GND")]
-        if not any(nm in ("VCC", "AVCC") for nm, _ in sup) and not any(nm == "VIN" for nm, _ in names):
+        sink = any(nm == "OUT1" for nm, _ in names)
+        if ref in bridge:               # checked above: USB-powered
+            sup = [(nm, n) for nm, n in sup if nm == "GND"] + [("VCC", "VCC")]
+        if not any(nm in ("VCC", "AVCC") for nm, _ in sup) and not any(nm == "VIN" for nm, _ in names) and not sink:
             bad.append("%s has no VCC pin" % ref)
         if not any(nm == "GND" for nm, _ in sup):
             bad.append("%s has no GND pin" % ref)

@@ -39,7 +39,7 @@ run lepton-cli export -c -p iso_a1 -l portrait -o "$OUT/schematic.pdf" "$BASE"
 run lepton-cli export -c -o "$OUT/schematic.svg" "$BASE"
 run lepton-netlist -g geda -o "$TMP/net.geda" "$BASE"
 run lepton-netlist -g pcbpins -o "$TMP/pins.txt" "$BASE"
-run lepton-netlist -g bom2 -O attribs=value,description,footprint,mpn,cost -o "$TMP/bom2.txt" "$BASE"
+run lepton-netlist -g bom2 -O attribs=value,description,footprint,mpn,cost,lcsc,assembly -o "$TMP/bom2.txt" "$BASE"
 if grep -q "No graphical symbols\|unconnected_pin" "$TMP/net.geda" && grep -q "unconnected_pin" "$TMP/net.geda"; then
     echo "export.sh: warning: pins without a net (see netlist.csv, check_netlist.py fails them)" >&2
 fi

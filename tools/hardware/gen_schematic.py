@@ -15,6 +15,7 @@ nets by name.  Pins deliberately left open get a net named NC_<ref>_<pin>
 (the no-connect marker understood by tests/hardware/check_netlist.py).
 """
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -103,268 +104,293 @@ def two_pin(name, p1, p2, kind, refprefix):
     SYMS[name] = {"text": "\n".join(lines) + "\n", "pins": pins, "size": (w, 300)}
 
 
-# ATmega328P-PU, DIP-28 (Microchip DS40002061 figure "28-pin PDIP").
-MCU_LEFT = [("1", "PC6/RESET"), ("2", "PD0"), ("3", "PD1"), ("4", "PD2"), ("5", "PD3"),
-            ("6", "PD4"), ("7", "VCC"), ("8", "GND"), ("9", "PB6/XTAL1"), ("10", "PB7/XTAL2"),
-            ("11", "PD5"), ("12", "PD6"), ("13", "PD7"), ("14", "PB0")]
-MCU_RIGHT = [("28", "PC5"), ("27", "PC4"), ("26", "PC3"), ("25", "PC2"), ("24", "PC1"),
-             ("23", "PC0"), ("22", "GND"), ("21", "AREF"), ("20", "AVCC"), ("19", "PB5"),
-             ("18", "PB4"), ("17", "PB3"), ("16", "PB2"), ("15", "PB1")]
-box("atmega328p-dip28", MCU_LEFT, MCU_RIGHT, width=1700, device="ATmega328P-PU")
-# 74HC595, DIP-16 (TI SN74HC595N pin names).
-box("74hc595-dip16",
+# ------------------------------------------------------- rev D symbols --
+# ATmega328P-AU, TQFP-32 (Microchip DS40002061, "32-pin TQFP" pinout).
+MCU_LEFT = [("29", "PC6/RESET"), ("30", "PD0"), ("31", "PD1"), ("32", "PD2"), ("1", "PD3"),
+            ("2", "PD4"), ("9", "PD5"), ("10", "PD6"), ("11", "PD7"), ("7", "PB6/XTAL1"),
+            ("8", "PB7/XTAL2"), ("4", "VCC"), ("6", "VCC"), ("18", "AVCC"), ("20", "AREF"),
+            ("3", "GND"), ("5", "GND"), ("21", "GND")]
+MCU_RIGHT = [("12", "PB0"), ("13", "PB1"), ("14", "PB2"), ("15", "PB3"), ("16", "PB4"),
+             ("17", "PB5"), None, ("23", "PC0"), ("24", "PC1"), ("25", "PC2"), ("26", "PC3"),
+             ("27", "PC4"), ("28", "PC5"), None, ("19", "ADC6"), ("22", "ADC7")]
+box("atmega328p-tqfp32", MCU_LEFT, MCU_RIGHT, width=1700, device="ATMEGA328P-AU")
+# 74HC595, SOIC-16 (Nexperia 74HC595 pin names; same numbers as the DIP).
+box("74hc595",
     [("14", "SER"), ("11", "SRCLK"), ("12", "RCLK"), ("10", "/SRCLR"), ("13", "/OE"), None,
      ("16", "VCC"), ("8", "GND")],
     [("15", "QA"), ("1", "QB"), ("2", "QC"), ("3", "QD"), ("4", "QE"), ("5", "QF"),
      ("6", "QG"), ("7", "QH"), ("9", "QH'")], width=1300, device="74HC595")
-# TPIC6B595, DIP-20 (TI SLIS032 "N package" pinout; pins 1 and 20 are NC).
-box("tpic6b595-dip20",
-    [("3", "SER IN"), ("13", "SRCK"), ("12", "RCK"), ("8", "/SRCLR"), ("9", "/G"), None,
-     ("2", "VCC"), ("10", "GND"), ("11", "GND"), ("19", "GND"), ("1", "NC"), ("20", "NC")],
-    [("4", "DRAIN0"), ("5", "DRAIN1"), ("6", "DRAIN2"), ("7", "DRAIN3"), ("14", "DRAIN4"),
-     ("15", "DRAIN5"), ("16", "DRAIN6"), ("17", "DRAIN7"), None, ("18", "SER OUT")],
-    width=1600, device="TPIC6B595")
-# Discrete 5 mm bicolor LED, three leads, common anode (Kingbright
-# WP59EGW/CA class): 1 red cathode, 2 common anode, 3 green cathode. The lead
-# order is the one assumed in hardware/README.md "Display": check one LED with
-# a meter's diode test before soldering the 64.
-box("led-bicolor-ca", [("2", "A")], [("1", "KR"), ("3", "KG")], width=500,
-    device="LED-BICOLOR-CA", refprefix="LED")
+# Toshiba TBD62083AFWG, P-SOP18: inputs 1-8, GND 9, clamp common 10, outputs
+# 11-18 reversed (OUTn on pin 19 - n), as the ULN2803 it replaces.
+box("tbd62083",
+    [("%d" % i, "IN%d" % i) for i in range(1, 9)] + [None, ("9", "GND")],
+    [("%d" % (19 - i), "OUT%d" % i) for i in range(1, 9)] + [None, ("10", "COM")],
+    width=1300, device="TBD62083A")
+# WCH CH340C, SOP-16 (WCH CH340DS1; no crystal: pins 7 and 8 unused).
+box("ch340c",
+    [("5", "UD+"), ("6", "UD-"), None, ("16", "VCC"), ("4", "V3"), ("1", "GND"), ("15", "R232"),
+     ("7", "NC7"), ("8", "NC8")],
+    [("2", "TXD"), ("3", "RXD"), ("13", "DTR#"), ("14", "RTS#"), ("9", "CTS#"), ("10", "DSR#"),
+     ("11", "RI#"), ("12", "DCD#")], width=1200, device="CH340C")
+# USB-C receptacle, 16 pins (HRO TYPE-C-31-M-12; KiCad pad names).
+box("usb-c-16p", [("A4", "VBUS"), ("A9", "VBUS"), ("B4", "VBUS"), ("B9", "VBUS"), None,
+                  ("A1", "GND"), ("A12", "GND"), ("B1", "GND"), ("B12", "GND"), ("S1", "SHIELD")],
+    [("A6", "D+"), ("B6", "D+"), ("A7", "D-"), ("B7", "D-"), ("A5", "CC1"), ("B5", "CC2"),
+     ("A8", "SBU1"), ("B8", "SBU2")], width=900, device="USB-C-RECEPTACLE", refprefix="J")
 # TPS61023 (SOT-563 DRL): 1 FB, 2 EN, 3 VIN, 4 GND, 5 SW, 6 VOUT.
 box("tps61023-sot563", [("3", "VIN"), ("2", "EN"), ("4", "GND")],
     [("5", "SW"), ("6", "VOUT"), ("1", "FB")], width=1000, device="TPS61023")
-# AO3401A P-MOSFET SOT-23: 1 G, 2 S, 3 D.
+# AO3401A P-MOSFET SOT-23: 1 G, 2 S, 3 D (AOS datasheet).
 box("pmos-sot23", [("1", "G")], [("2", "S"), ("3", "D")], width=600, device="PMOS", refprefix="Q")
-# BAT54C dual Schottky, common cathode, SOT-23: 1 A1, 2 A2, 3 K.
-box("bat54c-sot23", [("1", "A1"), ("2", "A2")], [("3", "K")], width=600, device="BAT54C", refprefix="D")
-box("usb-microb", [], [("1", "VBUS"), ("2", "D-"), ("3", "D+"), ("4", "ID"), ("5", "GND"),
-                       ("6", "SHIELD")], width=600, device="USB-MICRO-B", refprefix="J")
 box("batt-3xaa", [], [("1", "+"), ("2", "-")], width=600, device="BATTERY-3xAA", refprefix="BT")
 box("switch-spdt", [("2", "COM")], [("1", "A"), ("3", "B")], width=700, device="SPDT", refprefix="SW")
-# 6x6 mm tactile switch: the four legs drawn at the corners as numbered on the
-# part (1 and 4, 2 and 3 diagonally opposite). Two legs on the same side are
-# joined inside, but which side pairs them differs between makers; two
-# diagonally opposite legs are never joined, so the switch is wired 1 and 4.
-box("tact-4pin", [("1", "1"), ("3", "3")], [("2", "2"), ("4", "4")], width=600, device="TACT", refprefix="SW")
-# The same 6x6 mm switch as a two-terminal part: KiCad's SW_PUSH_6mm numbers
-# its four pads 1, 2, 1, 2 (the two pads numbered alike are joined inside),
-# so the PCB needs pins 1 and 2, never a diagonal of four legs.
+# B3S-1000: KiCad's SW_SPST_B3S-1000 numbers its four pads 1, 1, 2, 2 (the
+# pads numbered alike are joined inside the switch).
 box("tact-2pin", [("1", "1")], [("2", "2")], width=600, device="TACT2", refprefix="SW")
-box("ftdi-1x6", [], [("1", "GND"), ("2", "CTS"), ("3", "VCC"), ("4", "TXD"), ("5", "RXD"),
-                     ("6", "DTR")], width=500, device="FTDI-HEADER", refprefix="J")
+# ISP: six pads for a 2x3 header pressed in (or soldered) for the one burn.
 box("isp-2x3", [("1", "MISO"), ("3", "SCK"), ("5", "RESET")],
     [("2", "VCC"), ("4", "MOSI"), ("6", "GND")], width=1000, device="AVR-ISP-6", refprefix="J")
 two_pin("resistor", ("1", "1"), ("2", "2"), "R", "R")
 two_pin("capacitor", ("1", "1"), ("2", "2"), "C", "C")
-two_pin("capacitor-pol", ("1", "+"), ("2", "-"), "CP", "C")
 two_pin("diode", ("2", "A"), ("1", "K"), "D", "D")
+two_pin("led", ("2", "A"), ("1", "K"), "D", "D")
 two_pin("inductor", ("1", "1"), ("2", "2"), "L", "L")
-two_pin("crystal", ("1", "1"), ("2", "2"), "Y", "Y")
+two_pin("fuse", ("1", "1"), ("2", "2"), "R", "F")
 two_pin("piezo", ("1", "+"), ("2", "-"), "BZ", "BZ")
+# the crystal's four pads: 1 and 3 the crystal, 2 and 4 its lid (to GND)
+box("crystal-4pad", [("1", "X1"), ("2", "LID")], [("3", "X2"), ("4", "LID")], width=500,
+    device="CRYSTAL-4PAD", refprefix="Y")
 
-TWO_PIN = {"resistor", "capacitor", "capacitor-pol", "diode", "inductor", "crystal", "piezo"}
+TWO_PIN = {"resistor", "capacitor", "diode", "led", "inductor", "fuse", "piezo"}
 
 # ------------------------------------------------------------------ parts --
 PARTS = []
 
 
-def part(ref, sym, value, mpn, cost, desc, fp, nets, xy):
+def part(ref, sym, value, mpn, cost, desc, fp, nets, xy, lcsc="", asm="fab"):
+    """asm: 'fab' (placed by the assembly fab; needs an LCSC number),
+    'hand' (fitted by the maker), 'none' (pads only: nothing is fitted)."""
     # bom2 separates fields with ':' so no attribute value may contain one
     desc = desc.replace(": ", " - ")
-    for v in (ref, value, mpn, desc, fp):
+    for v in (ref, value, mpn, desc, fp, lcsc):
         if ":" in v:
             raise SystemExit("%s: ':' in attribute value %r" % (ref, v))
-    PARTS.append(dict(ref=ref, sym=sym, value=value, mpn=mpn, cost=cost,
-                      desc=desc, fp=fp, nets=nets, xy=xy))
+    if asm == "fab" and not re.match(r"C\d+$", lcsc):
+        raise SystemExit("%s: a fab-placed part needs an LCSC number" % ref)
+    PARTS.append(dict(ref=ref, sym=sym, value=value, mpn=mpn, cost=cost, desc=desc, fp=fp,
+                      nets=nets, xy=xy, lcsc=lcsc or "-", asm=asm))
 
 
 # Footprints are KiCad 6 library names written LIBRARY/NAME ('/' for ':',
 # which lepton's bom2 output cannot carry); tools/hardware/gen_pcb.py loads
-# them from Debian's kicad-footprints.
-R_TH = "Resistor_THT/R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal"
-RES = lambda v: "Yageo MFR-25FBF52-%s" % v  # noqa: E731  1/4 W 1 % metal film
-RES_MPN = lambda v: "MFR-25FBF52-%s" % v   # noqa: E731
-C_DISC = "Capacitor_THT/C_Disc_D5.0mm_W2.5mm_P5.00mm"
-C100N = ("FG18X7R1H104KNT06", 0.12, "100 nF 50 V X7R ceramic, radial 5 mm")
+# them from Debian's kicad-footprints. LCSC numbers and their public
+# sources: hardware/jarmo-handheld/rev-d-parts.md.
+R0603 = "Resistor_SMD/R_0603_1608Metric"
+C0603 = "Capacitor_SMD/C_0603_1608Metric"
 C0805 = "Capacitor_SMD/C_0805_2012Metric"
+RES = {  # value -> (MPN, LCSC): UNI-ROYAL 0603 1 %, 0.1 W
+    "47": ("0603WAF470JT5E", "C23182"), "100": ("0603WAF1000T5E", "C22775"),
+    "150": ("0603WAF1500T5E", "C22808"), "220": ("0603WAF2200T5E", "C22962"),
+    "1k": ("0603WAF1001T5E", "C21190"), "5.1k": ("0603WAF5101T5E", "C23186"),
+    "10k": ("0603WAF1002T5E", "C25804"), "100k": ("0603WAF1003T5E", "C25803"),
+    "180k": ("0603WAF1803T5E", "C22827"), "750k": ("0603WAF7503T5E", "C23240"),
+}
+CAP = {  # value -> (MPN, LCSC, footprint, text)
+    "100nF": ("CC0603KRX7R9BB104", "C14663", C0603, "100 nF 50 V X7R 0603"),
+    "1uF": ("CL10A105KB8NNNC", "C15849", C0603, "1 uF 50 V X5R 0603"),
+    "10uF": ("CL10A106KP8NNNC", "C19702", C0603, "10 uF 10 V X5R 0603"),
+    "22uF": ("CL21A226MAQNNNE", "C45783", C0805, "22 uF 25 V X5R 0805"),
+    "12pF": ("CL10C120JB8NNNC", "C38523", C0603, "12 pF 50 V C0G 0603"),
+    "220pF": ("CL10B221KB8NNNC", "C1603", C0603, "220 pF 50 V X7R 0603"),
+}
 
 
-def res(ref, value, mpncode, a, b, xy, desc):
-    part(ref, "resistor", value, RES_MPN(mpncode), 0.10, desc + " (1/4 W 1 %)", R_TH,
-         {"1": a, "2": b}, xy)
+def res(ref, value, a, b, xy, desc):
+    mpn, lcsc = RES[value]
+    part(ref, "resistor", value, mpn, 0.005, desc + " (0603 1 %)", R0603, {"1": a, "2": b}, xy, lcsc)
 
 
-def cap100n(ref, a, b, xy, what):
-    part(ref, "capacitor", "100nF", C100N[0], C100N[1], "%s - %s" % (what, C100N[2]),
-         C_DISC, {"1": a, "2": b}, xy)
+def cap(ref, value, a, b, xy, desc):
+    mpn, lcsc, fp, text_ = CAP[value]
+    part(ref, "capacitor", value, mpn, 0.01, "%s - %s" % (desc, text_), fp, {"1": a, "2": b}, xy, lcsc)
 
 
 # ---- power (section origin 0,0) -------------------------------------------
-# rev C: SW1 switches the boost's EN (a few uA) instead of the cell current;
-# the cells stay on Q9 -> VIN_BOOST and the TPS61023 disconnects its output
-# in shutdown. The divider R53/R54 hangs on EN: it senses the boost input
-# only while the console is switched on and draws nothing when it is off.
+# rev D: USB-C (VBUS through F1 and D1) or the cells (through Q9) feed the
+# boost's input; neither can feed the other (hardware/README.md "Power").
+# SW1 switches the boost's EN (microamps) as on rev C; the battery divider
+# R53/R54 hangs on EN, so it draws nothing when the console is off.
 X0, Y0 = 0, 0
+part("J1", "usb-c-16p", "USB-C", "TYPE-C-31-M-12", 0.18,
+     "USB-C receptacle 16 pins USB 2.0 (Korean Hroparts) - data to the CH340C, power into the boost",
+     "Connector_USB/USB_C_Receptacle_HRO_TYPE-C-31-M-12",
+     {"A4": "VBUS", "A9": "VBUS", "B4": "VBUS", "B9": "VBUS", "A1": "GND", "A12": "GND",
+      "B1": "GND", "B12": "GND", "S1": "GND", "A6": "USB_DP", "B6": "USB_DP", "A7": "USB_DM",
+      "B7": "USB_DM", "A5": "CC1", "B5": "CC2", "A8": "NC_J1_A8", "B8": "NC_J1_B8"},
+     (X0, Y0 + 3000), "C165948")
+res("R60", "5.1k", "CC1", "GND", (X0 + 2600, Y0 + 4200), "USB-C CC1 pull-down - a sink asking for default USB power")
+res("R61", "5.1k", "CC2", "GND", (X0 + 2600, Y0 + 3700), "USB-C CC2 pull-down (one resistor per CC pin, never shared)")
+part("F1", "fuse", "0.5A", "SMD1206P050TF", 0.08,
+     "resettable fuse 0.5 A hold 1206 (RUILON) - a short on the board cannot pull more than the port gives",
+     "Fuse/Fuse_1206_3216Metric", {"1": "VBUS", "2": "VBUS_F"}, (X0 + 2600, Y0 + 3200), "C20799")
+cap("C30", "10uF", "VBUS_F", "GND", (X0 + 2600, Y0 + 2700), "VBUS bulk (USB allows at most 10 uF at plug-in)")
+part("D1", "diode", "B5819W", "B5819W SL", 0.026,
+     "Schottky 40 V 1 A SOD-123 (CJ) - USB into the boost input; blocks the cells from VBUS",
+     "Diode_SMD/D_SOD-123", {"2": "VBUS_F", "1": "VIN_BOOST"}, (X0 + 5200, Y0 + 3200), "C8598")
+part("D5", "diode", "B5819W", "B5819W SL", 0.026,
+     "Schottky 40 V 1 A SOD-123 (CJ) - USB into the CH340C's VCC; the MCU's TXD cannot lift VBUS through it",
+     "Diode_SMD/D_SOD-123", {"2": "VBUS_F", "1": "VBUS_CH"}, (X0 + 5200, Y0 + 2600), "C8598")
 part("BT1", "batt-3xaa", "3xAA", "BH-331P", 1.90,
-     "3 x AA cell holder PC mount (TruPower); 3 x alkaline AA 1.5 V", "Battery/BatteryHolder_TruPower_BH-331P_3xAA",
-     {"1": "VBAT_RAW", "2": "GND"}, (X0, Y0 + 4200))
-part("SW1", "switch-spdt", "POWER", "OS102011MS2QN1", 0.55,
-     "power slide switch SPDT - switches the boost EN only (100 mA 12 V DC rating; carries uA)", "Button_Switch_THT/SW_Slide_1P2T_CK_OS102011MS2Q",
-     {"2": "VIN_BOOST", "1": "BOOST_EN", "3": "NC_SW1_3"}, (X0 + 3500, Y0 + 4200))
-part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.12,
-     "P-MOSFET -30 V: cell reverse-polarity protection and USB/battery selector",
-     "Package_TO_SOT_SMD/SOT-23", {"1": "VEXT_SENSE", "3": "VBAT_RAW", "2": "VIN_BOOST"}, (X0 + 7000, Y0 + 4200))
-part("R50", "resistor", "10k", RES_MPN("10K"), 0.10,
-     "Q9 gate pull-down (cells selected when no cable); 10 k so diode leakage through D3 cannot lift the gate (1/4 W 1 %)", R_TH,
-     {"1": "VEXT_SENSE", "2": "GND"}, (X0 + 7000, Y0 + 3300))
-part("J3", "usb-microb", "USB-MICRO-B", "10118194-0001LF", 0.45,
-     "USB Micro-B receptacle, power only (Amphenol)", "Connector_USB/USB_Micro-B_Amphenol_10118194_Horizontal",
-     {"1": "VUSB", "2": "NC_J3_2", "3": "NC_J3_3", "4": "NC_J3_4", "5": "GND", "6": "GND"},
-     (X0, Y0 + 1800))
-part("D1", "diode", "1N4001", "1N4001", 0.06, "silicon rectifier 50 V 1 A (IR 5 uA max at 25 C) - USB 5 V OR into the boost input",
-     "Diode_THT/D_DO-41_SOD81_P7.62mm_Horizontal", {"2": "VUSB", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 3000))
-part("D2", "diode", "1N4001", "1N4001", 0.06, "silicon rectifier 50 V 1 A (IR 5 uA max at 25 C) - FTDI header 5 V OR into the boost input",
-     "Diode_THT/D_DO-41_SOD81_P7.62mm_Horizontal", {"2": "VFTDI", "1": "VIN_BOOST"}, (X0 + 3500, Y0 + 2400))
-part("D3", "bat54c-sot23", "BAT54C", "BAT54C", 0.10,
-     "dual Schottky common cathode - any cable present turns Q9 off", "Package_TO_SOT_SMD/SOT-23",
-     {"1": "VUSB", "2": "VFTDI", "3": "VEXT_SENSE"}, (X0 + 3500, Y0 + 1200))
-part("C10", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost input capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VIN_BOOST", "2": "GND"},
-     (X0 + 7000, Y0 + 2600))
-part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.75,
-     "synchronous boost 0.5-5.5 V in (1.8 V min for start-up), 3.7 A valley switch limit, FB ref 0.595 V +-2.5 %, EN from SW1 (TI)", "Package_TO_SOT_SMD/SOT-563",
+     "3 x AA cell holder PC mount (TruPower), on the back - fitted by hand; 3 x alkaline AA 1.5 V",
+     "Battery/BatteryHolder_TruPower_BH-331P_3xAA", {"1": "VBAT_RAW", "2": "GND"},
+     (X0, Y0 + 600), asm="hand")
+part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.06,
+     "P-MOSFET -30 V (AOS) - reverse-polarity guard for the cells; VBUS on its gate turns it off",
+     "Package_TO_SOT_SMD/SOT-23", {"1": "VBUS_F", "3": "VBAT_RAW", "2": "VIN_BOOST"},
+     (X0 + 2600, Y0 + 1200), "C15127")
+res("R50", "100k", "VBUS_F", "GND", (X0 + 2600, Y0 + 500),
+    "Q9 gate pull-down - the cells are selected when no cable is in")
+part("SW1", "switch-spdt", "POWER", "MSK-12C02", 0.041,
+     "slide switch SPDT side-actuated (SHOU HAN) - switches the boost EN only (microamps)",
+     "Button_Switch_SMD/SW_SPDT_PCM12", {"2": "VIN_BOOST", "1": "BOOST_EN", "3": "NC_SW1_3"},
+     (X0 + 5200, Y0 + 1200), "C431540")
+cap("C10", "22uF", "VIN_BOOST", "GND", (X0 + 7800, Y0 + 4200), "boost input capacitor")
+part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.50,
+     "synchronous boost 0.5-5.5 V in (1.8 V to start), 3.7 A valley limit, FB 0.595 V +-2.5 % (TI)",
+     "Package_TO_SOT_SMD/SOT-563",
      {"3": "VIN_BOOST", "2": "BOOST_EN", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
-     (X0 + 10500, Y0 + 3800))
-part("L1", "inductor", "1uH", "XAL4020-102MEB", 1.10,
-     "boost inductor 1.0 uH, Isat 8.7 A (Coilcraft)", "Inductor_SMD/L_Coilcraft_XxL4020", {"1": "VIN_BOOST", "2": "SW_BOOST"},
-     (X0 + 10750, Y0 + 3000))
-part("R51", "resistor", "768k", "RC0603FR-07768KL", 0.02,
-     "boost feedback top - VOUT = 0.595 V x (1 + 768k/100k) = 5.165 V, 5.0-5.35 V with the +-2.5 % reference (0603 1 %)", "Resistor_SMD/R_0603_1608Metric",
-     {"1": "VCC", "2": "FB_BOOST"}, (X0 + 10750, Y0 + 2400))
-part("C15", "capacitor", "220pF", "GRM1885C1H221JA01D", 0.02,
-     "feed-forward across R51 - zero at 1/(2 pi 768k 220p) = 0.94 kHz (TI guidance for the TPS61023) C0G 0603", "Capacitor_SMD/C_0603_1608Metric",
-     {"1": "VCC", "2": "FB_BOOST"}, (X0 + 12600, Y0 + 2400))
-part("R52", "resistor", "100k", "RC0603FR-07100KL", 0.02, "boost feedback bottom (0603 1 %)", "Resistor_SMD/R_0603_1608Metric",
-     {"1": "FB_BOOST", "2": "GND"}, (X0 + 10750, Y0 + 1800))
-part("C11", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost output capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VCC", "2": "GND"},
-     (X0 + 14000, Y0 + 4200))
-part("C12", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "boost output capacitor 22 uF 10 V X5R 0805", C0805, {"1": "VCC", "2": "GND"},
-     (X0 + 14000, Y0 + 3600))
-part("C13", "capacitor", "22uF", "GRM21BR61A226ME44L", 0.20,
-     "VCC capacitor 22 uF 10 V X5R 0805 at the row switches (row current steps)", C0805,
-     {"1": "VCC", "2": "GND"}, (X0 + 14000, Y0 + 3000))
+     (X0 + 10400, Y0 + 3600), "C919459")
+part("L1", "inductor", "1uH", "SWPA4030S1R0NT", 0.10,
+     "boost inductor 1.0 uH, Isat 5.7 A, 4 x 4 x 3 mm (Sunlord)", "Inductor_SMD/L_Wuerth_MAPI-4030",
+     {"1": "VIN_BOOST", "2": "SW_BOOST"}, (X0 + 10400, Y0 + 2800), "C42193")
+res("R51", "750k", "VCC", "FB_BOOST", (X0 + 10400, Y0 + 2200),
+    "boost feedback top - VOUT = 0.595 V x (1 + 750k/100k) = 5.06 V (4.93-5.18 V over the reference's +-2.5 %)")
+cap("C15", "220pF", "VCC", "FB_BOOST", (X0 + 12600, Y0 + 2200), "feed-forward across R51 (zero at 1/(2 pi 750k 220p) = 0.96 kHz)")
+res("R52", "100k", "FB_BOOST", "GND", (X0 + 10400, Y0 + 1600), "boost feedback bottom")
+cap("C11", "22uF", "VCC", "GND", (X0 + 14000, Y0 + 4200), "boost output capacitor")
+cap("C12", "22uF", "VCC", "GND", (X0 + 14000, Y0 + 3600), "boost output capacitor")
+cap("C13", "22uF", "VCC", "GND", (X0 + 14000, Y0 + 3000), "VCC capacitor at the row switches (row current steps)")
 # battery sense: BOOST_EN (= VIN_BOOST while on) -> R53 -> BATT_SENSE (PD7,
-# AIN1) -> R54 -> GND; the analog comparator compares AIN1 with the internal
-# bandgap (ACBG): V_low = 1.1 V x (180k + 100k) / 100k = 3.08 V = 1.03 V/cell.
-res("R53", "180k", "180K", "BOOST_EN", "BATT_SENSE", (X0 + 3500, Y0 + 600),
+# AIN1) -> R54 -> GND: V_low = 1.1 V x (180k + 100k) / 100k = 3.08 V.
+res("R53", "180k", "BOOST_EN", "BATT_SENSE", (X0 + 7800, Y0 + 600),
     "battery sense divider top, from the boost EN (VIN_BOOST while switched on)")
-res("R54", "100k", "100K", "BATT_SENSE", "GND", (X0 + 3500, Y0 + 100),
+res("R54", "100k", "BATT_SENSE", "GND", (X0 + 7800, Y0 + 100),
     "battery sense divider bottom - AIN1 = VIN x 100k / 280k")
-cap100n("C16", "BATT_SENSE", "GND", (X0 + 7000, Y0 + 600), "battery sense filter at PD7 (64 k x 100 nF = 6.4 ms)")
+cap("C16", "100nF", "BATT_SENSE", "GND", (X0 + 10400, Y0 + 600), "battery sense filter at PD7 (64 k x 100 nF = 6.4 ms)")
 
-# ---- MCU (section origin 0,-5600) -------------------------------------------
-MX, MY = -1000, -4600
-mcu_nets = {"1": "RESET", "2": "RXD", "3": "TXD", "7": "VCC", "8": "GND", "9": "XTAL1",
-            "10": "XTAL2", "13": "BATT_SENSE", "14": "BLANK", "15": "BUZZER", "16": "LATCH", "17": "MOSI",
-            "18": "MISO", "19": "SCK", "20": "VCC", "21": "AREF", "22": "GND",
-            "23": "BTN_UP", "24": "BTN_DOWN", "25": "BTN_LEFT", "26": "BTN_RIGHT",
-            "27": "BTN_A", "28": "BTN_B"}
-for p in ("4", "5", "6", "11", "12"):
+# ---- USB-serial bridge (section origin 0,-2400) -----------------------------
+UX, UY = 0, -2400
+part("U5", "ch340c", "CH340C", "CH340C", 0.59,
+     "USB to serial bridge, internal clock (WCH) - powered from VBUS only, through D5",
+     "Package_SO/SOIC-16_3.9x9.9mm_P1.27mm",
+     {"5": "USB_DP", "6": "USB_DM", "16": "VBUS_CH", "4": "CH_V3", "1": "GND", "2": "CH_TXD",
+      "3": "CH_RXD", "13": "DTR", "14": "NC_U5_14", "9": "NC_U5_9", "10": "NC_U5_10",
+      "11": "NC_U5_11", "12": "NC_U5_12", "15": "NC_U5_15", "7": "NC_U5_7", "8": "NC_U5_8"},
+     (UX + 800, UY), "C84681")
+cap("C31", "100nF", "VBUS_CH", "GND", (UX + 5000, UY + 1600), "U5 VCC pin 16 decoupling")
+cap("C32", "100nF", "CH_V3", "GND", (UX + 5000, UY + 1100), "U5 V3 pin 4 (5 V operation - a capacitor only, never tied to VCC)")
+res("R4", "1k", "CH_TXD", "RXD", (UX + 5000, UY + 600), "U5 TXD to MCU RXD series")
+res("R5", "10k", "TXD", "CH_RXD", (UX + 5000, UY + 100),
+    "MCU TXD to U5 RXD series - 10 k: on the cells alone the idle-high TXD feeds U5's clamp at most 0.46 mA")
+cap("C6", "100nF", "DTR", "RESET", (UX + 5000, UY - 400), "auto-reset - DTR# low pulls RESET low for about 1 ms")
+
+# ---- MCU (section origin 0,-7600) -------------------------------------------
+MX, MY = -1000, -7600
+mcu_nets = {"29": "RESET", "30": "RXD", "31": "TXD", "4": "VCC", "6": "VCC", "3": "GND",
+            "5": "GND", "21": "GND", "7": "XTAL1", "8": "XTAL2", "11": "BATT_SENSE",
+            "12": "BLANK", "13": "BUZZER", "14": "LATCH", "15": "MOSI", "16": "MISO", "17": "SCK",
+            "18": "VCC", "20": "AREF", "23": "BTN_UP", "24": "BTN_DOWN", "25": "BTN_LEFT",
+            "26": "BTN_RIGHT", "27": "BTN_A", "28": "BTN_B"}
+for p in ("32", "1", "2", "9", "10", "19", "22"):
     mcu_nets[p] = "NC_U0_%s" % p
-part("U0", "atmega328p-dip28", "ATmega328P", "ATMEGA328P-PU", 2.90,
-     "MCU 8-bit AVR 32 KB flash, DIP-28 (Microchip); speed grade 0-20 MHz at 4.5-5.5 V, 16 MHz needs >= 3.78 V (linear 10 MHz at 2.7 V to 20 MHz at 4.5 V)", "Package_DIP/DIP-28_W7.62mm",
-     mcu_nets, (MX + 3600, MY))
-part("Y1", "crystal", "16MHz", "ABL-16.000MHZ-B2", 0.35, "crystal 16 MHz HC-49/U, 18 pF load (Abracon)",
-     "Crystal/Crystal_HC49-U_Vertical", {"1": "XTAL1", "2": "XTAL2"}, (MX, MY + 2400))
-part("C3", "capacitor", "27pF", "FG18C0G1H270JNT06", 0.12, "crystal load 27 pF C0G radial - 27/2 + ~5 pF stray = 18.5 pF for the 18 pF crystal",
-     C_DISC, {"1": "XTAL1", "2": "GND"}, (MX, MY + 1900))
-part("C4", "capacitor", "27pF", "FG18C0G1H270JNT06", 0.12, "crystal load 27 pF C0G radial - 27/2 + ~5 pF stray = 18.5 pF for the 18 pF crystal",
-     C_DISC, {"1": "XTAL2", "2": "GND"}, (MX, MY + 1400))
-cap100n("C1", "VCC", "GND", (MX, MY + 900), "U0 VCC pin 7 decoupling")
-cap100n("C2", "VCC", "GND", (MX, MY + 400), "U0 AVCC pin 20 decoupling")
-cap100n("C5", "AREF", "GND", (MX, MY - 100), "U0 AREF pin 21 to GND")
-res("R1", "10k", "10K", "VCC", "RESET", (MX + 7400, MY + 2600), "RESET pull-up")
-part("D4", "diode", "1N4148", "1N4148", 0.05, "reset clamp - RESET to VCC (DTR pulse overshoot)",
-     "Diode_THT/D_DO-35_SOD27_P7.62mm_Horizontal", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 2100))
-cap100n("C6", "DTR", "RESET", (MX + 7400, MY + 1600), "auto-reset coupling from FTDI DTR")
-res("R2", "10k", "10K", "VCC", "BLANK", (MX + 7400, MY + 1100), "BLANK pull-up - display dark until firmware drives PB0 low")
-res("R3", "330", "330R", "BUZZER", "PIEZO_P", (MX + 7400, MY + 600),
-    "piezo series resistor - limits the charging current peak to 16 mA")
-part("BZ1", "piezo", "PS1240P02BT", "PS1240P02BT", 0.60,
-     "passive piezo sounder 12.2 mm, 4 kHz resonance, no driver inside (TDK)", "Buzzer_Beeper/Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
-     {"1": "PIEZO_P", "2": "GND"}, (MX + 7400, MY + 100))
-res("R4", "1k", "1K", "FTDI_TXD", "RXD", (MX + 7400, MY - 400), "FTDI TXD to MCU RXD series")
-res("R5", "1k", "1K", "TXD", "FTDI_RXD", (MX + 7400, MY - 900), "MCU TXD to FTDI RXD series")
-part("J2", "ftdi-1x6", "FTDI", "TSW-106-07-G-S", 0.60,
-     "1x6 2.54 mm male header, FTDI order GND CTS VCC TXD RXD DTR, silk GND-BLK and DTR-GRN at the ends (Samtec)", "Connector_PinHeader_2.54mm/PinHeader_1x06_P2.54mm_Vertical",
-     {"1": "GND", "2": "GND", "3": "VFTDI", "4": "FTDI_TXD", "5": "FTDI_RXD", "6": "DTR"},
-     (MX + 9800, MY + 1800))
-part("J4", "isp-2x3", "ISP", "61200621621", 0.45,
-     "2x3 2.54 mm shrouded (box) header, AVR ISP, keyed (Wurth WR-BHD)", "Connector_IDC/IDC-Header_2x03_P2.54mm_Vertical",
+part("U0", "atmega328p-tqfp32", "ATmega328P", "ATMEGA328P-AU", 2.20,
+     "MCU 8-bit AVR 32 KB flash TQFP-32 (Microchip) - 16 MHz at 5 V within its speed grade", "Package_QFP/TQFP-32_7x7mm_P0.8mm",
+     mcu_nets, (MX + 3600, MY), "C14877")
+part("Y1", "crystal-4pad", "16MHz", "X322516MLB4SI", 0.10,
+     "crystal 16 MHz 3225, 9 pF load (YXC) - 12/2 + about 3 pF stray = 9 pF", "Crystal/Crystal_SMD_3225-4Pin_3.2x2.5mm",
+     {"1": "XTAL1", "3": "XTAL2", "2": "GND", "4": "GND"}, (MX, MY + 3400), "C13738")
+cap("C3", "12pF", "XTAL1", "GND", (MX, MY + 2700), "crystal load")
+cap("C4", "12pF", "XTAL2", "GND", (MX, MY + 2200), "crystal load")
+cap("C1", "100nF", "VCC", "GND", (MX, MY + 1700), "U0 VCC pin 4 decoupling")
+cap("C7", "100nF", "VCC", "GND", (MX, MY + 1200), "U0 VCC pin 6 decoupling")
+cap("C2", "100nF", "VCC", "GND", (MX, MY + 700), "U0 AVCC pin 18 decoupling")
+cap("C5", "100nF", "AREF", "GND", (MX, MY + 200), "U0 AREF pin 20 to GND")
+res("R1", "10k", "VCC", "RESET", (MX + 7400, MY + 3600), "RESET pull-up")
+part("D4", "diode", "1N4148WS", "1N4148WS", 0.01, "reset clamp 75 V SOD-323 (CJ) - RESET to VCC (DTR pulse overshoot)",
+     "Diode_SMD/D_SOD-323", {"2": "RESET", "1": "VCC"}, (MX + 7400, MY + 3100), "C2128")
+res("R2", "10k", "VCC", "BLANK", (MX + 7400, MY + 2600), "BLANK pull-up - display dark until firmware drives PB0 low")
+res("R3", "1k", "BUZZER", "PIEZO_P", (MX + 7400, MY + 2100),
+    "piezo series resistor - 5 mA charging peak; 1k x 11 nF = 11 us against a 125 us half period at 4 kHz")
+part("BZ1", "piezo", "PKLCS1212E", "PKLCS1212E4001-R1", 1.00,
+     "piezo sounder SMD 12 x 12 mm, 4 kHz, no driver inside (Murata)", "Buzzer_Beeper/Buzzer_Murata_PKLCS1212E",
+     {"1": "PIEZO_P", "2": "GND"}, (MX + 7400, MY + 1600), "C94511")
+part("J4", "isp-2x3", "ISP", "DNP 2x3 2.54 mm", 0.0,
+     "AVR ISP pads 2 x 3 at 2.54 mm - nothing fitted; press in a 2x3 header once for the bootloader burn",
+     "Connector_PinHeader_2.54mm/PinHeader_2x03_P2.54mm_Vertical",
      {"1": "MISO", "2": "ISP_VCC", "3": "SCK", "4": "MOSI", "5": "RESET", "6": "GND"},
-     (MX + 9800, MY + 400))
-res("R7", "100", "100R", "VCC", "ISP_VCC", (MX + 9800, MY - 400),
+     (MX + 9800, MY + 1400), asm="none")
+res("R7", "100", "VCC", "ISP_VCC", (MX + 9800, MY + 600),
     "ISP VCC sense series - a programmer that powers its target cannot back-feed the boost or be fed by it")
 for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT"),
                                  ("SW5", "RIGHT"), ("SW6", "A"), ("SW7", "B"))):
-    part(name, "tact-2pin", btn, "B3F-1000", 0.25,
-         "tactile switch 6x6 mm button %s (Omron); pads 1 (button) and 2 (GND) as KiCad's SW_PUSH_6mm" % btn,
-         "Button_Switch_THT/SW_PUSH_6mm",
-         {"1": "BTN_" + btn, "2": "GND"},
-         (MX + 13400 + (i % 2) * 3900, MY + 2200 - (i // 2) * 1000))
+    part(name, "tact-2pin", btn, "B3S-1000", 0.30,
+         "tactile switch 6 x 6 x 4.3 mm SMD button %s (Omron); pads 1 (button) and 2 (GND) as KiCad's SW_SPST_B3S-1000" % btn,
+         "Button_Switch_SMD/SW_SPST_B3S-1000", {"1": "BTN_" + btn, "2": "GND"},
+         (MX + 13400 + (i % 2) * 3900, MY + 3200 - (i // 2) * 1000), "C2733655")
 
-# ---- display (section origin 0,-17200) --------------------------------------
-# Shift chain: MOSI -> U2 SER IN (red), U2 SER OUT -> U3 SER IN (green),
-# U3 SER OUT -> U1 SER (rows); U1 QH' is not connected. The firmware shifts
-# ROW, GREEN, RED (BOARD_SHIFT_ROW_FIRST 1).
-DX, DY = 0, -17200
-u1 = {"14": "CHAIN_2", "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
-      "8": "GND", "9": "NC_U1_9"}
-for i, p in enumerate(["15", "1", "2", "3", "4", "5", "6", "7"]):
-    u1[p] = "ROW_SEL%d" % i
-part("U1", "74hc595-dip16", "74HC595", "SN74HC595N", 0.60,
-     "row select shift register, 0 = row on, last in the chain (TI)", "Package_DIP/DIP-16_W7.62mm", u1, (DX, DY + 5000))
-cap100n("C20", "VCC", "GND", (DX, DY + 4300), "U1 VCC pin 16 decoupling")
-res("R6", "10k", "10K", "LATCH", "GND", (DX, DY + 3800),
-    "LATCH pull-down - RCLK held low while PB2 floats (reset, ISP)")
+# ---- display (section origin 0,-20000) --------------------------------------
+# Shift chain: MOSI -> U2 SER (red), U2 QH' -> U3 SER (green), U3 QH' -> U1
+# SER (rows); U1 QH' is not connected. The firmware shifts ROW, GREEN, RED
+# (BOARD_SHIFT_ROW_FIRST 1). Each colour's 74HC595 drives a TBD62083A sink
+# array: a 1 turns the sink on and lights the LED, as rev C's TPIC6B595 did.
+DX, DY = 0, -20000
 
 
-def tpic(ref, ser_in, ser_out, colour, xy, cref):
-    nets = {"3": ser_in, "13": "SCK", "12": "LATCH", "8": "VCC", "9": "BLANK", "2": "VCC",
-            "10": "GND", "11": "GND", "19": "GND", "1": "NC_%s_1" % ref, "20": "NC_%s_20" % ref,
-            "18": ser_out}
-    for i, p in enumerate(["4", "5", "6", "7", "14", "15", "16", "17"]):
-        nets[p] = "%s_DRAIN%d" % (colour, i)
-    part(ref, "tpic6b595-dip20", "TPIC6B595", "TPIC6B595N", 1.70,
-         "%s column sink, power shift register 150 mA/ch, 1 = LED on (TI)" % colour.lower(),
-         "Package_DIP/DIP-20_W7.62mm", nets, xy)
-    cap100n(cref, "VCC", "GND", (xy[0], xy[1] - 700), "%s VCC pin 2 decoupling" % ref)
+def reg(ref, ser, qh, outs, xy, cref, desc):
+    nets = {"14": ser, "11": "SCK", "12": "LATCH", "10": "VCC", "13": "BLANK", "16": "VCC",
+            "8": "GND", "9": qh}
+    for i, p in enumerate(["15", "1", "2", "3", "4", "5", "6", "7"]):
+        nets[p] = outs[i]
+    part(ref, "74hc595", "74HC595", "74HC595D,118", 0.254, desc + " (Nexperia)",
+         "Package_SO/SOIC-16_3.9x9.9mm_P1.27mm", nets, xy, "C5947")
+    cap(cref, "100nF", "VCC", "GND", (xy[0], xy[1] - 700), "%s VCC pin 16 decoupling" % ref)
 
 
-tpic("U2", "MOSI", "CHAIN_1", "RED", (DX, DY + 600), "C21")
-tpic("U3", "CHAIN_1", "CHAIN_2", "GRN", (DX, DY - 3400), "C22")
+reg("U1", "CHAIN_2", "NC_U1_9", ["ROW_SEL%d" % i for i in range(8)], (DX, DY + 7400), "C20",
+    "row select shift register, 0 = row on, last in the chain")
+res("R6", "10k", "LATCH", "GND", (DX, DY + 6200), "LATCH pull-down - RCLK held low while PB2 floats (reset, ISP)")
+for ref, ser, qh, colour, sink, xy, cref in (("U2", "MOSI", "CHAIN_1", "RED", "U6", (DX, DY + 3000), "C21"),
+                                             ("U3", "CHAIN_1", "CHAIN_2", "GRN", "U7", (DX, DY - 1400), "C22")):
+    reg(ref, ser, qh, ["%s_IN%d" % (colour, i) for i in range(8)], xy, cref,
+        "%s column register, 1 = LED on" % colour.lower())
+    nets = {"9": "GND", "10": "VCC"}
+    for i in range(8):
+        nets["%d" % (i + 1)] = "%s_IN%d" % (colour, i)
+        nets["%d" % (18 - i)] = "%s_DRAIN%d" % (colour, i)
+    part(sink, "tbd62083", "TBD62083A", "TBD62083AFWG", 0.60,
+         "%s column sinks, 8 x DMOS 50 V 500 mA, inputs pulled down inside (Toshiba); COM (clamp diodes) on VCC" % colour.lower(),
+         "Package_SO/SOIC-18W_7.5x11.6mm_P1.27mm", nets, (xy[0] + 3600, xy[1]), "C165895")
 for i in range(8):
-    y = DY + 10100 - i * 900
-    res("R1%d" % i, "220", "220R", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 4400, y), "row %d gate series" % i)
-    res("R2%d" % i, "10k", "10K", "VCC", "GATE%d" % i, (DX + 6800, y), "row %d gate pull-up (row off)" % i)
-    part("Q%d" % i, "pmos-sot23", "AO3401A", "AO3401A", 0.12,
-         "row %d high-side P-MOSFET -30 V 4 A (Alpha & Omega)" % i, "Package_TO_SOT_SMD/SOT-23",
-         {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 9000, y))
-    res("R3%d" % i, "150", "150R", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 4600, DY + 3200 - i * 500),
+    y = DY + 12000 - i * 900
+    res("R1%d" % i, "220", "ROW_SEL%d" % i, "GATE%d" % i, (DX + 4400, y), "row %d gate series" % i)
+    res("R2%d" % i, "10k", "VCC", "GATE%d" % i, (DX + 6800, y), "row %d gate pull-up (row off)" % i)
+    part("Q%d" % i, "pmos-sot23", "AO3401A", "AO3401A", 0.06,
+         "row %d high-side P-MOSFET -30 V 4 A (AOS)" % i, "Package_TO_SOT_SMD/SOT-23",
+         {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 9000, y), "C15127")
+    res("R3%d" % i, "150", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 8000, DY + 4000 - i * 500),
         "red column %d current" % i)
-    res("R4%d" % i, "130", "130R", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 4600, DY - 1200 - i * 500),
+    res("R4%d" % i, "100", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 8000, DY - 400 - i * 500),
         "green column %d current" % i)
-# The display: 64 discrete bicolor LEDs LED<row><col>, anodes on ROW<row>,
-# red cathodes on RED_K<col>, green cathodes on GRN_K<col>.
+# The display: a red and a green 0805 LED per point, DR<row><col> and
+# DG<row><col>: anodes on ROW<row>, cathodes on RED_K<col> / GRN_K<col>.
 for r in range(8):
     for c in range(8):
-        part("LED%d%d" % (r, c), "led-bicolor-ca", "WP59EGW/CA", "WP59EGW/CA", 0.45,
-             "5 mm bicolor LED red/green, 3 leads, common anode (Kingbright); lead order to check",
-             "LED_THT/LED_D5.0mm-3",
-             {"2": "ROW%d" % r, "1": "RED_K%d" % c, "3": "GRN_K%d" % c},
-             (DX + 12000 + c * 2200, DY + 9000 - r * 1000))
+        part("DR%d%d" % (r, c), "led", "red", "NCD0805R1", 0.01,
+             "LED red 0805 615-630 nm, 1.6-2.6 V, 25 mA (NationStar)", "LED_SMD/LED_0805_2012Metric",
+             {"2": "ROW%d" % r, "1": "RED_K%d" % c}, (DX + 12000 + c * 2200, DY + 11000 - r * 1000), "C84256")
+        part("DG%d%d" % (r, c), "led", "green", "KT-0805G", 0.01,
+             "LED green 0805 513-528 nm InGaN, 2.6-3.1 V (KENTO)", "LED_SMD/LED_0805_2012Metric",
+             {"2": "ROW%d" % r, "1": "GRN_K%d" % c}, (DX + 12000 + c * 2200, DY + 10500 - r * 1000), "C2297")
 
 
 # ----------------------------------------------------------------- writing --
@@ -381,13 +407,14 @@ def emit():
         f.write(';; lepton-eda: local symbols of the jarmo-handheld board\n'
                 '(component-library "./sym")\n')
     o = [FILE_VERSION + "\n"]
-    titles = [(0, 5400, "POWER: 3xAA -> Q9 (reverse polarity + source select) -> TPS61023 boost ≈5.17 V, EN on SW1; USB/FTDI 5 V ORed by D1/D2 into the boost input; R53/R54 battery sense to PD7/AIN1"),
-              (0, -1000, "MCU: ATmega328P 16 MHz, reset/auto-reset, FTDI + ISP headers, buttons to GND (internal pull-ups), piezo on OC1A"),
-              (0, -5900, "DISPLAY: U2/U3 TPIC6B595 red/green column sinks (1 = on); U1 74HC595 rows (0 = on) -> AO3401A high-side; BLANK = /OE, /G"),
-              (0, -6250, "chain MOSI -> U2 SER IN, U2 SER OUT -> U3 SER IN, U3 SER OUT -> U1 SER (U1 QH' open); bytes shifted ROW, GREEN, RED"),
-              (0, 6000, "jarmo-handheld rev C   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
+    titles = [(0, 5400, "POWER: USB-C VBUS -> F1 -> D1, or 3xAA -> Q9 (reverse polarity; VBUS turns it off) -> TPS61023 boost 5.06 V, EN on SW1; R53/R54 battery sense to PD7/AIN1"),
+              (0, -1600, "USB: CH340C bridge from VBUS (through D5), TXD/RXD to the MCU through R4/R5, DTR# -> C6 -> RESET (auto-reset for the bootloader)"),
+              (0, -4200, "MCU: ATmega328P-AU 16 MHz, reset/auto-reset, ISP pads, buttons to GND (internal pull-ups), piezo on OC1A"),
+              (0, -7300, "DISPLAY: U2/U3 74HC595 red/green column registers (1 = on) -> U6/U7 TBD62083A sinks; U1 74HC595 rows (0 = on) -> AO3401A high-side; BLANK = every /OE"),
+              (0, -7650, "chain MOSI -> U2 SER, U2 QH' -> U3 SER, U3 QH' -> U1 SER (U1 QH' open); bytes shifted ROW, GREEN, RED"),
+              (0, 6000, "jarmo-handheld rev D   (generated by tools/hardware/gen_schematic.py; nets joined by netname labels)")]
     for x, y, s in titles:
-        o.append(text(x, y, s, size=14 if "rev C" in s else 12))
+        o.append(text(x, y, s, size=14 if "rev D" in s else 12))
     for p in PARTS:
         sym = SYMS[p["sym"]]
         x, y = p["xy"]
@@ -402,9 +429,9 @@ def emit():
             o.append(text(x + 300, y + h + 80, "refdes=" + p["ref"], color=8, show=1))
             o.append(text(x + 450 + 110 * len(p["ref"]), y + h + 80, "value=" + p["value"],
                           color=5, size=8, show=1))
-        for k in ("footprint", "description", "mpn", "cost"):
+        for k in ("footprint", "description", "mpn", "cost", "lcsc", "assembly"):
             v = {"footprint": p["fp"], "description": p["desc"], "mpn": p["mpn"],
-                 "cost": "%.2f" % p["cost"]}[k]
+                 "cost": "%.3f" % p["cost"], "lcsc": p["lcsc"], "assembly": p["asm"]}[k]
             o.append(text(x, y, "%s=%s" % (k, v), color=5, size=8, vis=0))
         o.append("}\n")
         pins = sym["pins"]

@@ -5,7 +5,8 @@
 
 GEDA_NET: `lepton-netlist -g geda` output (nets and their ref/pin pairs).
 PCBPINS:  `lepton-netlist -g pcbpins` output (ChangePinName(ref, pin, name)).
-BOM2:     `lepton-netlist -g bom2 -O attribs=value,description,footprint,mpn,cost`.
+BOM2:     `lepton-netlist -g bom2 -O attribs=value,description,footprint,mpn,cost,lcsc,assembly`
+          (lcsc: the LCSC number or '-'; assembly: fab, hand or none).
 Exits non-zero on anything unexpected (a part without mpn or cost, a pin
 without a name, an unparsable line)."""
 import csv
@@ -74,32 +75,38 @@ def main():
             w.writerow([net, ref, pin, names[(ref, pin)]])
     lines = [l.rstrip("\n") for l in open(bom2) if l.strip()]
     head = lines[0].split(":")
-    if head != ["refdes", "value", "description", "footprint", "mpn", "cost", "qty"]:
+    if head != ["refdes", "value", "description", "footprint", "mpn", "cost", "lcsc", "assembly", "qty"]:
         die("unexpected bom2 header %r" % head)
     groups = {}
     for l in lines[1:]:
         f = l.split(":")
-        if len(f) != 7:
+        if len(f) != 9:
             die("bom2 line with a colon in a field: %r" % l)
-        refs, value, desc, fp, mpn, cost, qty = f
+        refs, value, desc, fp, mpn, cost, lcsc, asm, qty = f
         if mpn in ("", "unknown") or cost in ("", "unknown"):
             die("part %s without mpn or cost" % refs)
-        g = groups.setdefault((value, fp, mpn, cost), {"refs": [], "desc": set()})
+        if asm not in ("fab", "hand", "none"):
+            die("part %s: assembly %r is not fab, hand or none" % (refs, asm))
+        if asm == "fab" and not re.match(r"C\d+$", lcsc):
+            die("part %s is placed by the fab but has no LCSC number (%r)" % (refs, lcsc))
+        g = groups.setdefault((value, fp, mpn, cost, lcsc, asm), {"refs": [], "desc": set()})
         g["refs"] += refs.split(",")
         g["desc"].add(desc)
     total = 0.0
     out = []
-    for (value, fp, mpn, cost), g in groups.items():
+    for (value, fp, mpn, cost, lcsc, asm), g in groups.items():
         refs = sorted(g["refs"], key=natural)
         qty = len(refs)
         desc = " / ".join(sorted(g["desc"])) if len(g["desc"]) <= 2 else sorted(g["desc"])[0].split(" (")[0] + " (and %d similar)" % (len(g["desc"]) - 1)
         ext = qty * float(cost)
         total += ext
-        out.append([" ".join(refs), qty, value, desc, mpn, "%.2f" % float(cost), "%.2f" % ext, fp])
+        out.append([" ".join(refs), qty, value, desc, mpn, "%.3f" % float(cost), "%.2f" % ext, fp,
+                    "" if lcsc == "-" else lcsc, asm])
     out.sort(key=lambda r: natural(r[0].split()[0]))
     with open(out_bom, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["ref", "qty", "value", "description", "mpn", "unit_cost_usd", "ext_cost_usd", "footprint"])
+        w.writerow(["ref", "qty", "value", "description", "mpn", "unit_cost_usd", "ext_cost_usd", "footprint",
+                    "lcsc", "assembly"])
         w.writerows(out)
     print("netlist: %d pin rows; bom: %d lines, %d parts, estimated total USD %.2f" % (len(rows), len(out), sum(r[1] for r in out), total))
 
