@@ -7,8 +7,10 @@ NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/export.sh output).
 BOARD_HEADER: board-defs/jarmo-handheld.h. Every pin the header names must sit
 on the MCU pin it says and reach the part it drives; the shift chain's order
 must match the header's byte order (BOARD_SHIFT_ROW_FIRST), each column
-register's output n must reach matrix column n of one colour, and every
-button must sit on two diagonally opposite legs of its switch with GND; then
+register's output n must reach matrix column n of one colour (through a
+sink array's channel n), the USB bridge must be wired to the USB-C
+receptacle, the MCU's UART and RESET, and every button must sit on a switch
+with GND; then
 an ERC-equivalent: no open pin unless its net is a no-connect marker (NC_*),
 no single-pin net, every IC's supply pins on VCC/GND. One line per check; exit 1 on a failure."""
 import csv
@@ -120,10 +122,9 @@ def main():
     # shifted sits in the register nearest MOSI, so the header's byte order
     # fixes the chain: BOARD_SHIFT_ROW_FIRST 1 (bytes ROW, GREEN, RED) needs
     # MOSI -> red -> green -> row register, 0 (GREEN, RED, ROW) needs
-    # MOSI -> row -> red -> green. The handheld uses 1, so that a TPIC6B595
-    # (SER OUT changes on the falling SRCK edge) feeds the 74HC595 and never
-    # the other way round (QH' changes on the rising edge that the next
-    # register samples on).
+    # MOSI -> row -> red -> green. The handheld uses 1 (rev C's TPIC6B595
+    # column registers had to feed the 74HC595, never the other way round;
+    # rev D's three 74HC595s keep the order so the firmware stays one).
     ser_in = ("SER", "SER IN")
     ser_out = ("QH'", "SER OUT")
 

@@ -28,7 +28,7 @@ expect_fail button-open "button UP" 's/^GND,SW2,2,2$/NC_SW2_2,SW2,2,2/'
 # one LED's red cathode on the next column
 expect_fail led-column "shift chain" 's/^RED_K0,DR30,1,K$/RED_K1,DR30,1,K/'
 # a sink array's outputs 1 and 2 swapped
-expect_fail sink-swap "shift chain" 's/^RED_DRAIN0,U6,18,OUT1$/RED_DRAIN1,U6,18,OUT1/;s/^RED_DRAIN1,U6,17,OUT2$/RED_DRAIN0,U6,17,OUT2/'
+expect_fail sink-swap "shift chain" 's/^RED_DRAIN0,U6,11,OUT8$/RED_DRAIN1,U6,11,OUT8/;s/^RED_DRAIN1,U6,12,OUT7$/RED_DRAIN0,U6,12,OUT7/'
 # one LED's anode on the next row
 expect_fail led-row "rows:" 's/^ROW2,DG25,2,A$/ROW3,DG25,2,A/'
 # the ISP header's VCC straight on VCC (the boost back-feeds a programmer)

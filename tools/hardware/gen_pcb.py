@@ -10,7 +10,10 @@ Placement is the table in place(); routing is a two-layer grid maze router
 (0.635 mm grid, Manhattan moves, vias) written here, with track widths by
 current (TRACK_W); then GND pours on both layers and four M3 holes.
 Nothing here is typed twice: the case (tools/hardware/gen_case.py) reads
-the outline and part positions back from the written board."""
+the outline and part positions back from the written board.
+Debugging: PCB_PLACE_ONLY=1 writes the placement alone; PCB_FANOUT_LOG=1
+prints the fan-outs' grid points; PCB_KEEP_PROBE=x,y,width prints what
+keeps a point from the router."""
 import csv
 import heapq
 import math
@@ -21,7 +24,7 @@ from collections import defaultdict
 import pcbnew
 
 FPLIB = os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
-W, H = 120.0, 195.0             # board outline, mm
+W, H = 100.0, 150.0             # board outline, mm (rev D: within 100 x 150)
 OX, OY = 50.0, 30.0             # board's top-left corner on the KiCad page
 G = 0.635                       # routing grid (1/4 of 0.1")
 CLR = 0.15                      # copper clearance, mm
@@ -45,23 +48,27 @@ CURRENTS = {
     "VIN_BOOST": (1.0, "boost input at 2.4 V, all LEDs on (hardware/README.md)"),
     "SW_BOOST": (1.0, "inductor RMS current = input current at 2.4 V in (1.65 A peak), a 4 mm path"),
     "VBAT_RAW": (1.0, "cell current at end of life"),
-    "VCC": (0.40, "display all on 0.37 A + logic"),
+    "VCC": (0.40, "display all on 0.31 A + logic"),
     "GND": (1.0, "return of the cell current"),
-    "VUSB": (0.55, "USB input, all LEDs on"),
-    "VFTDI": (0.55, "FTDI input, all LEDs on"),
+    "VBUS": (0.5, "USB input, at most the 0.5 A fuse"),
+    "VBUS_F": (0.5, "USB input behind the fuse"),
 }
 for _r in range(8):
-    CURRENTS["ROW%d" % _r] = (0.37, "one row of 16 LEDs")
+    CURRENTS["ROW%d" % _r] = (0.31, "one row of 16 LEDs")
 for _c in range(8):
     for _col in ("RED", "GRN"):
-        CURRENTS["%s_K%d" % (_col, _c)] = (0.026, "one LED at a time per column")
+        CURRENTS["%s_K%d" % (_col, _c)] = (0.022, "one LED at a time per column")
 
 
 def track_width(net):
     amps = CURRENTS.get(net, (0.04, ""))[0]
     if amps <= 0.05:
         return 0.25
-    return 0.4  # every power net: 0.4 mm >= the IPC width below (printed)
+    if amps <= 0.45:
+        return 0.25  # VCC and the rows too: the IPC width below (printed) is 0.08 mm
+    if amps <= 0.5:
+        return 0.3  # 0.3 mm: the IPC width below (printed) is at most 0.13 mm
+    return 0.4      # the 1 A nets: 0.4 mm >= the IPC width (0.30 mm)
 
 
 # ------------------------------------------------------------------ inputs --
@@ -79,88 +86,134 @@ def read_inputs(net_csv, bom_csv):
 
 
 # --------------------------------------------------------------- placement --
+# the display's grid: points 8.255 mm apart (13 routing cells), a red and a
+# green 0805 LED 2.54 mm apart in each point (hardware/README.md "Display")
+PITCH = 13 * G
+
+
+def px(c):
+    return 32 * G + PITCH * c
+
+
+def py(r):
+    return 20 * G + PITCH * r
+
+
 def place():
-    """ref -> (x, y, rotation deg, side) in board mm (origin top-left).
-    x, y is where the footprint's origin (its pad 1 for most parts) goes."""
+    """ref -> (x, y, rotation deg, side) in board mm (origin top-left):
+    where the footprint's origin goes."""
     P = {}
-    # the display: LED<r><c>, pads vertical (rotation 90: pad 1 above pad 2)
     for r in range(8):
         for c in range(8):
-            x, y = 12.7 + 10.16 * c, 12.7 + 10.16 * r
-            P["LED%d%d" % (r, c)] = (x, y + 2.54, 90, "F")   # pad 2 at (x, y)
-    # row switches on the right of the matrix: Q, gate resistor, pull-up
+            # rotation 90: pad 2 (anode) above pad 1 (cathode)
+            P["DR%d%d" % (r, c)] = (px(c) - 2 * G, py(r), 90, "F")
+            P["DG%d%d" % (r, c)] = (px(c) + 2 * G, py(r), 90, "F")
+    # row switches left of the matrix: gate resistor above, pull-up below
     for r in range(8):
-        y = 12.7 + 10.16 * r
-        P["Q%d" % r] = (92.71, y, 180, "F")
-        P["R2%d" % r] = (97.79, y - 2.54, 0, "F")
-        P["R1%d" % r] = (97.79, y + 2.54, 0, "F")
-    # column resistors under the matrix, standing in pairs: red left, green right
+        y = py(r)
+        P["Q%d" % r] = (14.605, y, 0, "F")
+        P["R2%d" % r] = (11.43, y, 90, "F")        # pad 2 (gate) by Q's gate, pad 1 (VCC) by its source
+        P["R1%d" % r] = (7.62, y - 0.95, 0, "F")
+    P["C13"] = (15.875, py(3) + PITCH / 2, 90, "F")   # between rows 3 and 4
+    # column resistors under the matrix, red left and green right of each point
+    yr = py(7) + 9 * G             # below row 7's reference texts
     for c in range(8):
-        x = 12.7 + 10.16 * c
-        P["R3%d" % c] = (x - 2.54, 90.17, 270, "F")
-        P["R4%d" % c] = (x + 2.54, 90.17, 270, "F")
-    # column sinks, rotated so their pins run along x (pin 1 lower left)
-    P["U2"] = (8.89, 111.76, 90, "F")     # red
-    P["C21"] = (8.89, 116.84, 0, "F")
-    P["U3"] = (45.72, 111.76, 90, "F")    # green
-    P["C22"] = (55.88, 116.2, 0, "F")
+        P["R3%d" % c] = (px(c) - 3 * G, yr, 90, "F")
+        P["R4%d" % c] = (px(c) + 3 * G, yr, 90, "F")
+    # column sinks (outputs up, OUT1 left) 9.5 mm under the column resistors
+    # (room for the 16-track fan) and their registers below them (rotated
+    # 270: QB-QH face the sinks' inputs, the control pins face the MCU; the
+    # outputs cross the inputs' order once, with vias, in the gap)
+    ys = yr + 24 * G
+    xl, xr = 44 * G, 104 * G
+    P["U6"] = (xl, ys, 90, "F")
+    P["U7"] = (xr, ys, 90, "F")
+    # each register 1.905 mm left of its sink: QH..QB (top row, rotated
+    # 270) straight under IN1..IN7 (the schematic puts column i on channel
+    # 8 - i); QA goes round the right end to IN8
+    yreg = ys + 17 * G
+    P["U2"] = (xl - 3 * G, yreg, 270, "F")
+    P["C21"] = (xl - 3 * G + 3.175, yreg + 6.35, 0, "F")      # under pin 16 (VCC)
+    P["U3"] = (xr - 3 * G, yreg, 270, "F")
+    P["C22"] = (xr - 3 * G + 4.445, yreg + 6.35, 0, "F")
     # row register under the row switches
-    P["U1"] = (95.25, 95.25, 0, "F")
-    P["C20"] = (102.87, 92.0, 0, "F")     # at U1 pin 16 (VCC), pad 2 to GND
-    P["R6"] = (86.36, 104.14, 270, "F")
-    P["C13"] = (93.65, 48.26, 90, "F")    # 22 uF among the row switches' sources (rows 3/4)
-    # MCU band: DIP-28 pins along x, pin 1 lower left
-    P["U0"] = (30.48, 128.27, 90, "F")
-    P["Y1"] = (50.8, 133.35, 0, "F")
-    P["C3"] = (43.18, 139.0, 0, "F")
-    P["C4"] = (57.15, 139.0, 0, "F")
-    P["C1"] = (45.72, 131.0, 270, "F")    # pad 1 (VCC) 2.7 mm under U0 pin 7, pad 2 (GND) below
-    P["C2"] = (50.72, 116.2, 180, "F")    # pad 1 (VCC) towards AVCC pin 20, pad 2 (GND) towards GND pin 22
-    P["C5"] = (36.83, 116.2, 0, "F")
-    P["R3"] = (63.5, 116.2, 0, "F")
-    P["R2"] = (62.23, 132.08, 0, "F")
-    P["R1"] = (19.05, 120.65, 0, "F")
-    P["D4"] = (19.05, 124.46, 0, "F")
-    P["C6"] = (19.05, 128.27, 0, "F")
-    P["R4"] = (19.05, 132.08, 0, "F")
-    P["R5"] = (19.05, 135.89, 0, "F")
-    P["J2"] = (3.81, 120.65, 0, "F")      # FTDI, along the left edge
-    P["BZ1"] = (76.2, 128.27, 0, "F")
-    P["J4"] = (89.0, 121.92, 0, "F")     # ISP, shrouded
-    P["R7"] = (80.01, 138.43, 0, "F")
-    # buttons: cross on the left, B and A on the right (footprint origin = pad 1)
-    for ref, (cx, cy) in {"SW2": (16.51, 147.32), "SW3": (16.51, 170.18), "SW4": (6.35, 158.75),
-                          "SW5": (26.67, 158.75), "SW6": (110.49, 156.21), "SW7": (99.06, 166.37)}.items():
-        P[ref] = (cx - 3.25, cy - 2.25, 0, "F")
-    # power column on the right: USB and the boost
-    P["J3"] = (W - 3.0, 134.62, 90, "F")
-    P["D1"] = (97.79, 121.92, 0, "F")
-    P["D2"] = (97.79, 125.73, 0, "F")
-    P["R50"] = (97.79, 129.54, 0, "F")
-    P["D3"] = (99.06, 133.35, 0, "F")
-    P["Q9"] = (99.06, 137.16, 0, "F")
-    # the boost cell: placed and copper-laid by hand (BOOST_COPPER below), so
-    # the switching loop U4 VOUT -> C11 -> U4 GND is about 1 x 2 mm and SW
-    # runs 5 mm straight into L1; courtyards touch, never overlap
-    ux, uy = BOOST_XY
-    P["U4"] = (ux, uy, 270, "F")            # pins 1-3 (FB, EN, VIN) above, 4-6 (GND, SW, VOUT) below
-    P["C11"] = (ux, uy + 2.43, 180, "F")     # straddles SW: pad 2 (GND) under pin 4, pad 1 (VCC) under pin 6
-    P["C12"] = (ux + 3.55, uy + 2.43, 0, "F")
-    P["L1"] = (ux - 1.19, uy + 5.78, 0, "F")  # pad 2 (SW) straight under U4 pin 5
-    P["C10"] = (ux - 5.05, uy + 2.43, 180, "F")  # pad 1 (VIN) on the VIN run, pad 2 to a GND via
-    P["R52"] = (ux + 2.85, uy - 1.52, 0, "F")
-    P["R51"] = (ux + 2.85, uy - 3.12, 180, "F")
-    P["C15"] = (ux + 2.85, uy - 4.72, 180, "F")
-    P["SW1"] = (W - 3.5, 180.34, 90, "F")  # slide switch at the right edge
-    P["R53"] = (95.25, 175.26, 0, "F")
-    P["R54"] = (95.25, 179.07, 0, "F")
-    P["C16"] = (95.25, 184.15, 0, "F")
-    P["BT1"] = (88.5, 151.5, 180, "B")      # 3 x AA holder on the back, under no THT lead
+    P["U1"] = (11.43, yr + 9 * G, 0, "F")
+    P["C20"] = (16.51, yr + 5 * G, 90, "F")
+    P["R6"] = (15.875, yr + 20 * G, 0, "F")
+    # MCU turned 180: its SPI pins face the registers above, RESET/RXD/TXD
+    # the USB bridge below, PC0-PC5 the buttons; the parts on its sides sit
+    # past the fan-out's grid points (7.62 mm from its centre)
+    mx, my = 80 * G, 179 * G
+    P["U0"] = (mx, my, 180, "F")
+    # the crystal beside pins 7/8 (XTAL1 pad 1 lower left, XTAL2 pad 3 upper
+    # right), each load capacitor by its pad (review D5)
+    P["Y1"] = (mx + 12.7, my - 3.81, 0, "F")
+    P["C3"] = (mx + 12.7, my - 0.9, 0, "F")        # XTAL1, under the crystal
+    P["C4"] = (mx + 12.7, my - 6.985, 0, "F")      # XTAL2, over it
+    # decoupling on the fan-out's grid points: each capacitor's supply pad
+    # sits on its pin's point, so pin -> capacitor is the fan-out stub alone
+    # (review D4): pins 4 and 6 (VCC) on the right, 18 (AVCC) and 20
+    # (AREF) on the left (the MCU turned 180)
+    fan, cpad = 13 * G, 0.775        # the fan-out's points; C_0603's pad offset
+    P["C1"] = (mx + fan + cpad, my + 0.635, 0, "F")
+    P["C7"] = (mx + fan + cpad, my - 1.905, 0, "F")
+    P["C2"] = (mx - fan - cpad, my - 3.175, 180, "F")
+    P["C5"] = (mx - fan - cpad, my - 0.635, 180, "F")
+    P["R1"] = (mx + 2.54, my + 10.16, 0, "F")      # RESET (pin 29) on the bottom side
+    P["D4"] = (mx + 6.35, my + 10.16, 0, "F")
+    P["R2"] = (mx + 3.81, my - 9.525, 0, "F")      # BLANK (PB0, top side)
+    P["R3"] = (mx + 6.35, my - 12.7, 0, "F")       # BUZZER (PB1)
+    P["BZ1"] = (87.63, 88.9, 0, "F")
+    P["J4"] = (76.2, 104.14, 0, "F")               # ISP pads (nothing fitted), clear of the cells
+    P["R7"] = (73.66, 114.3, 0, "F")
+    P["C16"] = (mx - 1.27, my - 10.16, 90, "F")    # PD7 (pin 11, top side)
+    P["R53"] = (mx - 3.81, my - 10.16, 90, "F")
+    P["R54"] = (mx - 6.35, my - 10.16, 90, "F")
+    # buttons (footprint origin = switch centre): D-pad left, B and A right
+    for ref, (cx, cy) in {"SW2": (19.685, 109.855), "SW3": (19.685, 127.635), "SW4": (10.795, 118.745),
+                          "SW5": (28.575, 118.745), "SW6": (86.36, 113.03), "SW7": (72.39, 120.65)}.items():
+        P[ref] = (cx, cy, 0, "F")
+    # USB at the bottom edge right of the cells' holder, its bridge above it,
+    # the USB power path (fuse, diodes, cell FET) to its right
+    ux = 76.2
+    P["J1"] = (ux, H - 3.0, 0, "F")
+    P["U5"] = (ux, 130.81, 90, "F")
+    P["C31"] = (ux - 4.445, 125.73, 0, "F")      # at pin 16 (VCC), review D3
+    P["C32"] = (ux - 6.35, 134.62, 90, "F")      # by pin 4 (V3)
+    P["R4"] = (ux - 8.89, 130.81, 90, "F")
+    P["R8"] = (ux - 12.7, 130.81, 90, "F")
+    P["R5"] = (ux - 10.795, 130.81, 90, "F")
+    P["C6"] = (ux - 8.89, 135.89, 90, "F")
+    P["R60"] = (ux - 6.35, 140.97, 90, "F")
+    P["R61"] = (ux + 6.35, 140.97, 90, "F")
+    P["F1"] = (86.36, 140.97, 0, "F")
+    P["C30"] = (86.36, 144.78, 0, "F")
+    P["D5"] = (86.36, 137.16, 0, "F")
+    P["D6"] = (81.28, 137.16, 90, "F")
+    P["D1"] = (91.44, 137.16, 0, "F")
+    P["Q9"] = (91.44, 140.97, 0, "F")
+    P["R50"] = (91.44, 144.78, 0, "F")
+    # the boost cell (placed and copper-laid by hand, see boost_copper)
+    bx, by = BOOST_XY
+    P["U4"] = (bx, by, 270, "F")
+    P["C11"] = (bx, by + 2.43, 180, "F")
+    P["C12"] = (bx + 3.55, by + 2.43, 0, "F")
+    P["L1"] = (bx - 1.5, by + 5.78, 0, "F")       # Sunlord's land: pad 2 under U4 pin 5
+    P["C10"] = (bx - 5.05, by + 2.43, 180, "F")
+    P["R52"] = (bx + 2.85, by - 1.52, 0, "F")
+    P["R51"] = (bx + 2.85, by - 3.12, 180, "F")
+    P["C15"] = (bx + 2.85, by - 4.72, 180, "F")
+    # slide switch: rotation 90 puts its front (local +y) at the right edge;
+    # the body's front 0.7 mm inside, the lever 1.0 mm past the edge
+    P["SW1"] = (97.79, 76.2, 90, "F")
+    # 3 x AA holder on the back, bottom left: no through-hole lead of the
+    # front (USB shell, ISP pads) under it
+    P["BT1"] = (12.7, 137.16, 0, "B")
     return P
 
 
-BOOST_XY = (107.95, 140.97)     # U4's body centre
-BOOST_BACK_GND = (100.8, 135.0, 114.6, 149.0)   # back-layer area kept for GND (x0, y0, x1, y1)
+BOOST_XY = (88.9, 125.73)       # U4's body centre (on the routing grid)
+BOOST_BACK_GND = (81.7, 119.8, 95.5, 133.8)   # back-layer area kept for GND (x0, y0, x1, y1)
 
 
 def boost_copper():
@@ -199,7 +252,7 @@ def boost_copper():
         ("GND", V, (ux + 4.7, uy - 1.52)),
         # input: pin 3 left, down the VIN run through C10 pad 1 into L1 pad 1
         ("VIN_BOOST", T, (0.34, [(ux - 0.5, yt), (ux - 1.15, yt)])),
-        ("VIN_BOOST", T, (0.8, [(ux - 1.15, yt), (x_vin, yt), (x_vin, l_y), (ux - 2.375, l_y)])),
+        ("VIN_BOOST", T, (0.8, [(ux - 1.15, yt), (x_vin, yt), (x_vin, l_y), (ux - 3.0, l_y)])),
         # feedback: pin 1 up and right to the R52/R51/C15 column
         ("FB_BOOST", T, (0.25, [(ux + 0.5, yt), (ux + 0.5, uy - 1.52), (fb_x, uy - 1.52), (fb_x, uy - 4.72)])),
         ("VCC", T, (0.4, [(r_x2, uy - 3.12), (r_x2, uy - 4.72)])),
@@ -214,15 +267,70 @@ def boost_copper():
     return cu, groups
 
 
+def usb_copper(jx, jy):
+    """The USB-C receptacle's ground pads (A1/B12 and A12/B1, 0.6 mm wide
+    beside the 0.5 mm row) joined by hand to the shell's rear pegs (S1, on
+    GND), so the router never squeezes between the row's pads."""
+    cu = [("GND", "track", (0.3, [(jx - 3.25, jy - 4.045), (jx - 4.32, jy - 3.13)])),
+          ("GND", "track", (0.3, [(jx + 3.25, jy - 4.045), (jx + 4.32, jy - 3.13)]))]
+    groups = {"GND": [[("J1", "A1"), ("J1", "B12"), ("J1", "A12"), ("J1", "B1"), ("J1", "S1")]]}
+    return cu, groups
+
+
 # fine-pitch parts whose pins escape by a fixed fan-out: ref -> body centre
 # (must sit on the routing grid); filled from place() in build()
 FANOUT = {}
 
 
+# fine-pitch parts whose used pads all leave by a ranked fan-out: each side's
+# pads keep their order and spread to 1.27 mm (two routing cells) some way
+# out, so the router meets them on its grid (TQFP-32 at 0.8 mm, the USB-C
+# receptacle's 0.5 mm row); ref -> (stub width, pads to skip, rank among
+# the used pads only)
+RANKED = {"U0": (0.25, set(), False, 2.6), "J1": (0.2, {"A1", "A12", "B1", "B12", "S1"}, True, 4.6)}
+
+
+def ranked_fanout(ref, fx, fy, pads):
+    """pads: [(num, net, cx, cy, sx, sy)] of one footprint (board mm).
+    Returns {num: (points, (ix, iy))}: the stub from the pad's centre out
+    past its end and on to a grid point, and that grid point."""
+    width, skip, used_only, reach = RANKED[ref]
+    sides = defaultdict(list)
+    for num, net, cx, cy, sx, sy in pads:
+        if num in skip or (used_only and not net):
+            continue
+        dx, dy = cx - fx, cy - fy
+        if abs(dx) > abs(dy):
+            sides[("x", 1 if dx > 0 else -1)].append((cy, num, net, cx, cy, sx))
+        else:
+            sides[("y", 1 if dy > 0 else -1)].append((cx, num, net, cx, cy, sy))
+    out = {}
+    for (axis, d), lst in sides.items():
+        pos = sorted({round(a, 3) for a, *_ in lst})
+        n = len(pos)
+        for along, num, net, cx, cy, plen in lst:
+            if not net:
+                continue
+            k = pos.index(round(along, 3))
+            lat = (fy if axis == "x" else fx) + (k - (n - 1) / 2) * 2 * G
+            rad_c = cx if axis == "x" else cy
+            end = rad_c + d * (plen / 2 + 0.4)
+            tgt = rad_c + d * (plen / 2 + 0.4 + reach)
+            tgt = round(tgt / G) * G
+            if axis == "x":
+                pts = [(cx, cy), (end, cy), (tgt - d * 0.6, lat), (tgt, lat)]
+                cell = (int(round(tgt / G)), int(round(lat / G)))
+            else:
+                pts = [(cx, cy), (cx, end), (lat, tgt - d * 0.6), (lat, tgt)]
+                cell = (int(round(lat / G)), int(round(tgt / G)))
+            out[num] = (pts, cell, width)
+    return out
+
+
 def claim(grid, net, L, pts):
     """Reserve the half-grid points near a stub for its net (no other net's
     0.4 mm track may pass closer than the clearance)."""
-    reach = 0.125 + CLR + 0.2
+    reach = 0.125 + CLR + 0.3       # a diagonal stub passes between the grid's samples
     for (ax, ay), (bx, by) in zip(pts, pts[1:]):
         for ix in range(grid.idx(min(ax, bx) - reach) - 1, grid.idx(max(ax, bx) + reach) + 2):
             for iy in range(grid.idx(min(ay, by) - reach) - 1, grid.idx(max(ay, by) + reach) + 2):
@@ -232,13 +340,16 @@ def claim(grid, net, L, pts):
                 vx, vy = bx - ax, by - ay
                 t = max(0, min(1, ((px - ax) * vx + (py - ay) * vy) / (vx * vx + vy * vy or 1)))
                 if math.hypot(px - ax - t * vx, py - ay - t * vy) < reach:
-                    if grid.occ[L][iy][ix] == -1:
-                        grid.occ[L][iy][ix] = net
+                    f = grid.fix[L][iy][ix]
+                    if f == -1:
+                        grid.fix[L][iy][ix] = net
+                    elif f != net:
+                        grid.fix[L][iy][ix] = -2    # near two nets' stubs: neither may route there
 
 
 # four corners, and two at mid-height: 187 mm between the corner holes is a
 # long span for a board held in the hands with 3 x AA on its back
-HOLES = [(4.0, 4.0), (W - 4.0, 4.0), (4.0, H - 4.0), (W - 4.0, H - 4.0), (4.0, 100.0), (W - 4.0, 100.0)]
+HOLES = [(3.5, 3.5), (W - 3.5, 3.5), (3.5, H - 3.5), (W - 3.5, H - 3.5), (3.5, 100.0), (W - 3.5, 100.0)]
 
 
 def mm(x, y):
@@ -254,6 +365,11 @@ class Grid:
         # keep[cls][layer][hy][hx]: -1 free, net id = inside that net's keepout, -2 two nets
         self.keep = {}
         self.occ = [[[-1] * self.hx for _ in range(self.hy)] for _ in range(2)]
+        # fix: copper no rip-up may move (fan-out stubs), same encoding
+        self.fix = [[[-1] * self.hx for _ in range(self.hy)] for _ in range(2)]
+        # vias: (ix, iy) -> net; no via may stand next to another (hole to
+        # hole 0.5 mm: two grid cells apart at least)
+        self.vias = {}
 
     def idx(self, x):
         return int(round(x / (G / 2)))
@@ -292,49 +408,82 @@ def build_keepouts(grid, pads, widths):
         grid.keep[w] = k
 
 
-def route_net(grid, net, terms, w, window):
+RIP_PENALTY = 25.0   # cost of crossing another net's copper in a probe
+RIP_MAX = 8          # times one net may be ripped up
+RIP_TOTAL = 800      # rip-ups in one run
+
+
+def route_net(grid, net, terms, w, window, soft=False, hard=frozenset()):
     """terms: list of sets of (L, ix, iy) coarse-cell terminals (one set per pad).
-    Returns list of paths (lists of (L, ix, iy)) or None for a failed join."""
+    Returns (paths, failed joins, marked half-grid cells, nets crossed).
+    soft: a probe that may cross other nets' routed copper at a cost; it
+    marks nothing and reports which nets it crossed (the rip-up's choice);
+    hard: nets it may never cross (the bus and VCC, routed first)."""
     keep = grid.keep[w]
     vkeep = grid.keep["via"]
     occ = grid.occ
+    fix = grid.fix
     x0, y0, x1, y1 = window
+
+    def other(o):
+        return o != -1 and o != net
+
+    def passable(o):
+        return not other(o) or (soft and o not in hard)
 
     def free(L, ix, iy):
         if ix < x0 or iy < y0 or ix > x1 or iy > y1:
             return False
         hx, hy = 2 * ix, 2 * iy
         k = keep[L][hy][hx]
-        o = occ[L][hy][hx]
-        return (k == -1 or k == net) and (o == -1 or o == net)
+        return (k == -1 or k == net) and not other(fix[L][hy][hx]) and passable(occ[L][hy][hx])
 
     def edge_free(L, ax, ay, bx, by):
         hx, hy = ax + bx, ay + by           # midpoint on the half grid
         k = keep[L][hy][hx]
-        o = occ[L][hy][hx]
-        return (k == -1 or k == net) and (o == -1 or o == net)
+        return (k == -1 or k == net) and not other(fix[L][hy][hx]) and passable(occ[L][hy][hx])
+
+    def cost_at(L, hx, hy):
+        return RIP_PENALTY if soft and other(occ[L][hy][hx]) else 0.0
 
     def via_ok(ix, iy):
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                v = grid.vias.get((ix + dx, iy + dy))
+                if v is not None and (dx or dy or v != net):
+                    return False
         for L in (0, 1):
             if vkeep[L][2 * iy][2 * ix] != -1:
                 return False
             for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
                 hx, hy = 2 * (ix + dx), 2 * (iy + dy)
                 if 0 <= hx < grid.hx and 0 <= hy < grid.hy:
-                    o = occ[L][hy][hx]
-                    if o != -1 and o != net:
+                    if other(fix[L][hy][hx]) or not passable(occ[L][hy][hx]):
                         return False
                     if dx == 0 and dy == 0:
                         continue
                     # the half-grid point between the via and its neighbour
-                    o2 = occ[L][iy * 2 + dy][ix * 2 + dx]
-                    if o2 != -1 and o2 != net:
+                    hx2, hy2 = ix * 2 + dx, iy * 2 + dy
+                    if other(fix[L][hy2][hx2]) or not passable(occ[L][hy2][hx2]):
                         return False
         return True
 
+    def via_cost(ix, iy):
+        if not soft:
+            return 0.0
+        c = 0.0
+        for L in (0, 1):
+            for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+                hx, hy = 2 * (ix + dx), 2 * (iy + dy)
+                if 0 <= hx < grid.hx and 0 <= hy < grid.hy and other(occ[L][hy][hx]):
+                    c += RIP_PENALTY
+        return c
+
+    marked = []
+    crossed = set()
     tree = set(t for t in terms[0] if free(*t))
     if not tree:
-        return None, 1
+        return None, 1, marked, crossed
     remaining = [set(t for t in ts if free(*t)) for ts in terms[1:]]
     paths = []
     failed = 0
@@ -350,18 +499,18 @@ def route_net(grid, net, terms, w, window):
         dist = {}
         prev = {}
         pq = []
-        for s in tree:
-            dist[s] = 0
-            heapq.heappush(pq, (0, 0, s))
+        for s_ in tree:
+            dist[s_] = 0
+            heapq.heappush(pq, (0, 0, s_))
         found = None
         while pq:
-            f, g, s = heapq.heappop(pq)
-            if g > dist.get(s, 1e18):
+            f, g, s_ = heapq.heappop(pq)
+            if g > dist.get(s_, 1e18):
                 continue
-            if s in targets:
-                found = s
+            if s_ in targets:
+                found = s_
                 break
-            L, ix, iy = s
+            L, ix, iy = s_
             nbrs = []
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 n = (L, ix + dx, iy + dy)
@@ -370,19 +519,25 @@ def route_net(grid, net, terms, w, window):
                     # prefer horizontal on the back, vertical on the front
                     if (L == 0 and dy == 0) or (L == 1 and dx == 0):
                         step = 1.6
+                    step += cost_at(L, 2 * n[1], 2 * n[2]) + cost_at(L, ix + n[1], iy + n[2])
                     nbrs.append((n, step))
             n = (1 - L, ix, iy)
             if free(*n) and via_ok(ix, iy):
-                nbrs.append((n, 12.0))
+                nbrs.append((n, 12.0 + via_cost(ix, iy)))
             for n, c in nbrs:
                 ng = g + c
                 if ng < dist.get(n, 1e18):
                     dist[n] = ng
-                    prev[n] = s
+                    prev[n] = s_
                     h = 0.9 * (abs(n[1] - tx) + abs(n[2] - ty)) if len(targets) < 40 else 0
                     heapq.heappush(pq, (ng + h, ng, n))
         if found is None:
             failed += 1
+            if not paths and remaining[0]:
+                # nothing joined yet: the start may be the pad cut off, so
+                # start again from the next pad
+                tree = set(remaining.pop(0))
+                continue
             # drop the hardest pad and go on with the rest
             remaining.pop(0)
             continue
@@ -390,45 +545,99 @@ def route_net(grid, net, terms, w, window):
         while path[-1] in prev:
             path.append(prev[path[-1]])
         path.reverse()
-        for i, s in enumerate(path):
-            L, ix, iy = s
-            occ[L][2 * iy][2 * ix] = net
+        cells = []
+        for i, s_ in enumerate(path):
+            L, ix, iy = s_
+            cells.append((L, 2 * iy, 2 * ix))
             if i:
                 p = path[i - 1]
                 if p[0] == L:
-                    occ[L][p[2] + iy][p[1] + ix] = net
+                    cells.append((L, p[2] + iy, p[1] + ix))
                 else:                        # a via: claim its neighbours
                     for LL in (0, 1):
                         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                            hx, hy = 2 * ix + dx, 2 * iy + dy
-                            if 0 <= hx < grid.hx and 0 <= hy < grid.hy and occ[LL][hy][hx] == -1:
-                                occ[LL][hy][hx] = net
-                            hx, hy = 2 * (ix + dx), 2 * (iy + dy)
-                            if 0 <= hx < grid.hx and 0 <= hy < grid.hy and occ[LL][hy][hx] == -1:
-                                occ[LL][hy][hx] = net
+                            for hx, hy in ((2 * ix + dx, 2 * iy + dy), (2 * (ix + dx), 2 * (iy + dy))):
+                                if 0 <= hx < grid.hx and 0 <= hy < grid.hy:
+                                    cells.append((LL, hy, hx))
+        for L, hy, hx in cells:
+            o = occ[L][hy][hx]
+            if soft:
+                if other(o):
+                    crossed.add(o)
+            elif o == -1:
+                occ[L][hy][hx] = net
+                marked.append((L, hy, hx))
+        if not soft:
+            for a_, b_ in zip(path, path[1:]):
+                if a_[0] != b_[0]:
+                    grid.vias[(a_[1], a_[2])] = net
         tree |= set(path)
         paths.append(path)
         remaining = [ts for ts in remaining if not (ts & tree)]
-    return paths, failed
+    return paths, failed, marked, crossed
 
 
 # -------------------------------------------------------------------- main --
+EMITTED_VIAS = set()            # (x, y) grid points with a via on the board being built
+
+
+def emit_paths(board, net, paths, w):
+    """Tracks (straight runs merged) and vias for routed grid paths; a via
+    another path of the same net already put at a point is not doubled."""
+    tracks_made = vias_made = 0
+    for path in paths:
+        # merge straight runs into one segment each
+        i = 0
+        while i < len(path) - 1:
+            a = path[i]
+            if path[i + 1][0] != a[0]:
+                if (a[1], a[2]) in EMITTED_VIAS:
+                    i += 1
+                    continue
+                EMITTED_VIAS.add((a[1], a[2]))
+                v = pcbnew.PCB_VIA(board)
+                v.SetPosition(mm(a[1] * G, a[2] * G))
+                v.SetDrill(pcbnew.FromMM(VIA_DRILL))
+                v.SetWidth(pcbnew.FromMM(VIA_D))
+                v.SetNet(net)
+                board.Add(v)
+                vias_made += 1
+                i += 1
+                continue
+            j = i + 1
+            d = (path[j][1] - a[1], path[j][2] - a[2])
+            while j + 1 < len(path) and path[j + 1][0] == a[0] and \
+                    (path[j + 1][1] - path[j][1], path[j + 1][2] - path[j][2]) == d:
+                j += 1
+            b = path[j]
+            t = pcbnew.PCB_TRACK(board)
+            t.SetStart(mm(a[1] * G, a[2] * G))
+            t.SetEnd(mm(b[1] * G, b[2] * G))
+            t.SetWidth(pcbnew.FromMM(w))
+            t.SetLayer(pcbnew.F_Cu if a[0] == 0 else pcbnew.B_Cu)
+            t.SetNet(net)
+            board.Add(t)
+            tracks_made += 1
+            i = j
+    return tracks_made, vias_made
+
+
 def main():
     if len(sys.argv) < 4:
         sys.stderr.write(__doc__)
         return 2
     first = []
     best = None
-    for attempt in range(1, 7):
+    for attempt in range(1, 9):
         LOG.clear()
         unrouted = build(first)
         score = sum(k for _n, k in unrouted)
         if best is None or score < best[0]:
             best = (score, list(first), attempt)
-        if not unrouted:
-            break
+        if not [n for n, _k in unrouted if n != "GND"]:
+            break                       # the ground pours join what the router left of GND
         # rip up and retry: the nets that failed are routed first next time
-        first = [n for n, _k in unrouted] + [n for n in first if n not in dict(unrouted)]
+        first = [n for n, _k in unrouted if n != "GND"] + [n for n in first if n not in dict(unrouted)]
         print("attempt %d: %d nets unrouted, retrying with %s first" % (attempt, len(unrouted), first))
     if unrouted and best[2] != attempt:
         LOG.clear()
@@ -464,8 +673,10 @@ def build(first):
         board.Add(ni)
         nets[n] = ni
     net_ids = {n: i for i, n in enumerate(sorted(nets))}
+    names_by_id = {i: n for n, i in net_ids.items()}
 
     placement = place()
+    EMITTED_VIAS.clear()
     FANOUT.clear()
     FANOUT["U4"] = placement["U4"][:2]
     missing = sorted(set(pins) - set(placement))
@@ -494,9 +705,6 @@ def build(first):
                 g.SetLayer(pcbnew.B_Fab if side == "B" else pcbnew.F_Fab)
         for pad in fp.Pads():
             num = pad.GetNumber()
-            if num == "" and pad.GetAttribute() != pcbnew.PAD_ATTRIB_NPTH and ref.startswith("J3"):
-                pad.SetNumber("6")   # USB shell: the schematic's SHIELD pin 6
-                num = "6"
             net = pins[ref].get(num)
             if net and not net.startswith("NC_"):
                 pad.SetNet(nets[net])
@@ -518,16 +726,9 @@ def build(first):
         s.SetEnd(mm(bx, by))
         s.SetWidth(pcbnew.FromMM(0.1))
         board.Add(s)
-    # silkscreen notes for the maker
-    for txt, x, y, size in (("jarmo-handheld rev C", 50.0, 100.0, 1.2),
-                            ("GND/BLK", 8.5, 119.4, 0.8), ("DTR/GRN", 8.5, 134.6, 0.8)):
-        t = pcbnew.PCB_TEXT(board)
-        t.SetText(txt)
-        t.SetPosition(mm(x, y))
-        t.SetLayer(pcbnew.F_SilkS)
-        t.SetTextSize(pcbnew.wxSizeMM(size, size))
-        board.Add(t)
-
+    if os.environ.get("PCB_PLACE_ONLY"):      # placement review: no copper
+        pcbnew.SaveBoard(out, board)
+        return []
     # ---- pads for the router
     grid = Grid()
     padlist = []
@@ -549,7 +750,9 @@ def build(first):
                 layers = {0} if pad.IsOnLayer(pcbnew.F_Cu) else {1}
             if pad.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
                 nid = -2
-                sx = sy = max(sx, sy)
+                sx = sy = max(sx, sy) + 2 * 0.15   # hole clearance 0.25 mm, not the copper's 0.15
+                if ref == "BT1":                   # the holder's screw holes: no copper under a head
+                    sx = sy = 6.4
                 shape = "circle"
             padlist.append((nid, layers, shape, cx, cy, sx, sy))
             if net in net_ids:
@@ -558,6 +761,10 @@ def build(first):
         padlist.append((-2, {0, 1}, "circle", hx, hy, 6.4, 6.4))
     # the hand-laid boost copper is an obstacle to every other net
     boost_cu, boost_groups = boost_copper()
+    jcu, jgroups = usb_copper(*placement["J1"][:2])
+    boost_cu = boost_cu + jcu
+    for k, v in jgroups.items():
+        boost_groups[k] = boost_groups.get(k, []) + v
     # and the back layer under the boost cell stays ground (the pour its vias
     # land in): no other net may route or drop a via there
     bx0, by0, bx1, by1 = BOOST_BACK_GND
@@ -566,6 +773,7 @@ def build(first):
         nid = net_ids[name]
         if kind == "via":
             padlist.append((nid, {0, 1}, "circle", data[0], data[1], VIA_D, VIA_D))
+            grid.vias[(int(round(data[0] / G)), int(round(data[1] / G)))] = nid
             continue
         w, pts = data
         for (ax, ay), (bx, by) in zip(pts, pts[1:]):
@@ -578,10 +786,22 @@ def build(first):
         edge.append((-2, {0, 1}, "rect", x, H / 2, 2 * m, H + 2))
     for y in (0.0, H):
         edge.append((-2, {0, 1}, "rect", W / 2, y, W + 2, 2 * m))
-    build_keepouts(grid, padlist + edge, [0.25, 0.4])
+    build_keepouts(grid, padlist + edge, [0.25, 0.3, 0.4])
     grid.keep["via"] = None
     build_keepouts(grid, padlist + edge, [VIA_D])
     grid.keep["via"] = grid.keep.pop(VIA_D)
+
+    if os.environ.get("PCB_KEEP_PROBE"):      # debugging: who keeps this point?
+        qx, qy, qw = (float(v) for v in os.environ["PCB_KEEP_PROBE"].split(","))
+        ix, iy = grid.idx(qx), grid.idx(qy)
+        print("keep at (%.3f, %.3f) w %.2f: front %s back %s; fix %s" % (
+            qx, qy, qw, grid.keep[qw][0][iy][ix], grid.keep[qw][1][iy][ix], [grid.fix[L][iy][ix] for L in (0, 1)]))
+        for item in padlist + edge:
+            nid_, layers, shape, cx, cy, sx, sy = item
+            m = CLR + qw / 2
+            if abs(qx - cx) < sx / 2 + m + 0.4 and abs(qy - cy) < sy / 2 + m + 0.4:
+                print("  near:", item, names_by_id.get(nid_))
+        sys.exit(0)
 
     def cells_of(net, w, info):
         cx, cy, sx, sy, shape, layers = info
@@ -599,26 +819,62 @@ def build(first):
                         cells.add((L, ix, iy))
         return cells
 
+    ranked = {}
+    for ref in RANKED:
+        if ref not in fpobjs:
+            continue
+        fx, fy = placement[ref][:2]
+        pl = []
+        for pad in fpobjs[ref].Pads():
+            pos = pad.GetPosition()
+            bb = pad.GetBoundingBox()
+            pl.append((pad.GetNumber(), pad.GetNetname(), pcbnew.ToMM(pos.x) - OX, pcbnew.ToMM(pos.y) - OY,
+                       pcbnew.ToMM(bb.GetWidth()), pcbnew.ToMM(bb.GetHeight())))
+        nets_of = {num: net for num, net, *_ in pl}
+        for num, v in ranked_fanout(ref, fx, fy, pl).items():
+            ranked[(ref, num)] = v
+            claim(grid, net_ids[nets_of[num]], 0, v[0])   # before any net routes
+            if os.environ.get("PCB_FANOUT_LOG"):
+                print("fanout %s.%s %s: %s -> cell %s (%.3f, %.3f)" % (ref, num, nets_of[num], v[0][0], v[1],
+                                                                    v[1][0] * G, v[1][1] * G))
+    if os.environ.get("PCB_FANOUT_LOG"):
+        sys.exit(0)
     stubs = []
     tracks_made = vias_made = 0
     unrouted = []
     # the boost's nets first (its 0.5 mm pitch pins need the room), then
     # VCC, then the rest by size, GND last (the pours add to it)
     boost = {n for n, ts in padterms.items() if any(r == "U4" for r, _p, _i in ts)} - {"GND", "VCC"}
+    def hpwl(n):
+        xs = [i[0] for _r, _p, i in padterms[n]]
+        ys = [i[1] for _r, _p, i in padterms[n]]
+        return max(xs) - min(xs) + max(ys) - min(ys)
+    # the SPI bus first after the boost: four nets from the MCU to every
+    # register across the board, easier before the short nets fill the gaps
+    bus = ["SCK", "LATCH", "BLANK", "MOSI"]
     order = sorted(padterms, key=lambda n: (n not in first, first.index(n) if n in first else 0,
-                                            n == "GND", n not in boost, n != "VCC",
-                                            len(padterms[n]) > 12, len(padterms[n])))
-    for name in order:
+                                            n == "GND", n not in boost, n not in bus,
+                                            bus.index(n) if n in bus else 0, n != "VCC",
+                                            len(padterms[n]) > 12, hpwl(n)))
+    def prepare(name):
+        netstubs = []
         terms = padterms[name]
         if len(terms) < 2:
-            continue
+            return None
         nid = net_ids[name]
         w = track_width(name)
         cellsets = []
         grouped = {rp: gi for gi, g in enumerate(boost_groups.get(name, [])) for rp in g}
         for ref, num, info in terms:
             cs = cells_of(nid, w, info)
-            if (ref, num) in grouped:
+            if (ref, num) in ranked:
+                pts, cell, sw = ranked[(ref, num)]
+                L = min(info[5])
+                cs = {(L, cell[0], cell[1])}
+                if not any(st[2][0] == pts[0] for st in netstubs):
+                    netstubs.append((name, L, pts, sw, (L, cell[0], cell[1])))
+                claim(grid, nid, L, pts)
+            elif (ref, num) in grouped:
                 pass                      # joined by the hand-laid copper (merged below)
             elif not cs and ref in FANOUT:
                 # fine-pitch IC: straight out of the pad, then fan out to
@@ -638,7 +894,7 @@ def build(first):
                     cell = (int(round(fx / G)) + 2 * lat, int(round((fy + d * 2.54) / G)))
                 pts = [(cx, cy), end, (cell[0] * G, cell[1] * G)]
                 cs = {(L, cell[0], cell[1])}
-                stubs.append((name, L, pts, 0.25, (L, cell[0], cell[1])))
+                netstubs.append((name, L, pts, 0.25, (L, cell[0], cell[1])))
                 claim(grid, nid, L, pts)
             elif not cs:
                 # a small SMD pad with no grid point inside: a stub from the
@@ -652,14 +908,15 @@ def build(first):
                             continue
                         k = grid.keep[w][L][2 * iy][2 * ix]
                         o = grid.occ[L][2 * iy][2 * ix]
-                        if k in (-1, nid) and o in (-1, nid):
+                        f = grid.fix[L][2 * iy][2 * ix]
+                        if k in (-1, nid) and o in (-1, nid) and f in (-1, nid):
                             dd = math.hypot(ix * G - cx, iy * G - cy)
                             if best is None or dd < best[0]:
                                 best = (dd, ix, iy)
                 if best:
                     cs = {(L, best[1], best[2])}
                     pts = [(cx, cy), (best[1] * G, best[2] * G)]
-                    stubs.append((name, L, pts, 0.25, (L, best[1], best[2])))
+                    netstubs.append((name, L, pts, 0.25, (L, best[1], best[2])))
             cellsets.append(cs)
         if grouped:
             # each group of pads joined by hand-laid copper is one terminal:
@@ -691,50 +948,160 @@ def build(first):
                                     merged[gi].add((0, ix, iy))
             cellsets = [merged[gi] for gi in sorted(merged)] + keep_sets
             if len(cellsets) < 2:
-                continue                  # the hand-laid copper is the whole net
+                return None               # the hand-laid copper is the whole net
         xs = [info[0] for _r, _n, info in terms]
         ys = [info[1] for _r, _n, info in terms]
         mrg = 25.0
         window = (max(0, int((min(xs) - mrg) / G)), max(0, int((min(ys) - mrg) / G)),
                   min(grid.nx - 1, int((max(xs) + mrg) / G)), min(grid.ny - 1, int((max(ys) + mrg) / G)))
-        paths, failed = route_net(grid, nid, cellsets, w, window)
-        used = set(c for pth in (paths or []) for c in pth)
-        stubs = [st for st in stubs if st[0] != name or st[4] in used]
-        if paths is None:
-            unrouted.append((name, len(terms) - 1))
+        return nid, cellsets, w, window, netstubs
+
+    # route every net in order; a net that cannot join all its pads probes
+    # through the others' copper, rips up the nets in its way and goes
+    # again, and those nets go back in the queue (each at most RIP_MAX
+    # times): rip-up and reroute
+    routed = {}                         # name -> (paths, w, marked, failed, stubs)
+    why = {}                            # name -> why its last rip-up could not help
+    rips = defaultdict(int)
+    queue = list(order)
+    total_rips = 0
+
+    def unroute(name):
+        for L, hy, hx in routed[name][2]:
+            if grid.occ[L][hy][hx] == net_ids[name]:
+                grid.occ[L][hy][hx] = -1
+        for cell in [c for c, n in grid.vias.items() if n == net_ids[name]]:
+            del grid.vias[cell]
+        del routed[name]
+
+    # the bus, routed first on an empty board, is never ripped up: the
+    # short nets go round it (ripping it let every attempt end with one
+    # bus net cut off from a register)
+    protected = frozenset(net_ids[n] for n in bus if n in net_ids) if os.environ.get("PCB_PROTECT_BUS", "1") == "1" else frozenset()
+    # GND is not maze-routed: every ground pad gets its own via (below) and
+    # both layers are poured; a tree routed last only cut the pours up
+    queue = [n for n in queue if n != "GND"]
+    while queue:
+        name = queue.pop(0)
+        prep = prepare(name)
+        if prep is None:
             continue
+        nid, cellsets, w, window, netstubs = prep
+        paths, failed, marked, _c = route_net(grid, nid, cellsets, w, window)
+        if (paths is None or failed) and total_rips < RIP_TOTAL and name != "GND":
+            for L, hy, hx in marked:
+                grid.occ[L][hy][hx] = -1
+            for cell in [c for c, n in grid.vias.items() if n == nid]:
+                del grid.vias[cell]
+            _p, pf, _m, crossed = route_net(grid, nid, cellsets, w, window, soft=True, hard=protected)
+            victims = {n for n in (names_by_id.get(c) for c in crossed) if n in routed and n != name}
+            if pf:
+                stuck = [("%s.%s" % (r, n)) for (r, n, _i), cs in zip(padterms[name], cellsets)
+                         if len(cellsets) == len(padterms[name]) and not any(
+                             grid.keep[w][c[0]][2 * c[2]][2 * c[1]] in (-1, nid) for c in cs)]
+                why[name] = "blocked by pads, fixed copper or the board (no path even through other nets)%s" % (
+                    ": no free cell at " + " ".join(stuck) if stuck else "")
+            elif not victims:
+                why[name] = "no path at this width"
+            elif not all(rips[v] < RIP_MAX for v in victims):
+                why[name] = "its blockers were ripped up %d times already: %s" % (RIP_MAX, " ".join(sorted(victims)))
+            if pf == 0 and victims and all(rips[v] < RIP_MAX for v in victims):
+                total_rips += 1
+                for v in victims:
+                    unroute(v)
+                    rips[v] += 1
+                    queue.append(v)
+            prep = prepare(name)
+            nid, cellsets, w, window, netstubs = prep
+            paths, failed, marked, _c = route_net(grid, nid, cellsets, w, window)
+        if paths is None:
+            failed = len(padterms[name]) - 1
+        used = set(c for pth in (paths or []) for c in pth)
+        routed[name] = (paths or [], w, marked, failed, [st for st in netstubs if st[4] in used])
+    log("router: %d rip-ups" % total_rips)
+    # every ground pad on the front gets its own short track and via into
+    # the back's pour where room is left: the pours alone cut some pads off
+    escapes = []
+    escape_vias = set()
+    gprep = prepare("GND")
+    if gprep:
+        nid, cellsets, _w, _win, netstubs = gprep
+        for cs in cellsets:
+            front_cells = {c for c in cs if c[0] == 0}
+            if not front_cells:
+                continue
+            xs = [c[1] for c in front_cells]
+            ys = [c[2] for c in front_cells]
+            win = (max(0, min(xs) - 10), max(0, min(ys) - 10), min(grid.nx - 1, max(xs) + 10), min(grid.ny - 1, max(ys) + 10))
+            backs = {(1, ix, iy) for ix in range(win[0], win[2] + 1) for iy in range(win[1], win[3] + 1)}
+            epaths, efailed, _m, _c = route_net(grid, nid, [front_cells, backs], 0.25, win)
+            if not epaths or efailed:
+                # no room for a via: join the nearest ground copper instead
+                gcells = {(L, ix, iy) for L in (0, 1) for ix in range(win[0], win[2] + 1)
+                          for iy in range(win[1], win[3] + 1)
+                          if grid.occ[L][2 * iy][2 * ix] == nid and (L, ix, iy) not in front_cells}
+                if gcells:
+                    epaths, efailed, _m, _c = route_net(grid, nid, [front_cells, gcells], 0.25, win)
+            vias = {(c[1], c[2]) for pth in (epaths or []) for a_, c in zip(pth, pth[1:]) if a_[0] != c[0]}
+            if vias & escape_vias:
+                continue                 # joined to a via another pad of its group made
+            escape_vias |= vias
+            if epaths and not efailed:
+                used = {c for pth in epaths for c in pth}
+                escapes.append((epaths, [st for st in netstubs if st[4] in used]))
+    log("router: %d ground pads with their own via" % len(escapes))
+    # a ground pad that neither escape served: a via on a grid point inside
+    # the pad itself (into the back's pour), where the back is free there
+    in_pad = []
+    if gprep:
+        for ref, num, info in padterms["GND"]:
+            cx, cy, sx, sy, _shape, layers = info
+            if layers != {0}:
+                continue
+            pts = [(ix, iy) for ix in range(int((cx - sx / 2) / G), int((cx + sx / 2) / G) + 2)
+                   for iy in range(int((cy - sy / 2) / G), int((cy + sy / 2) / G) + 2)
+                   if abs(ix * G - cx) <= sx / 2 - 0.1 and abs(iy * G - cy) <= sy / 2 - 0.1]
+            served = any(grid.occ[0][2 * iy][2 * ix] == net_ids["GND"] and (ix, iy) in grid.vias for ix, iy in pts)
+            if served or not pts:
+                continue
+            joined = any(abs(vx * G - cx) <= sx / 2 + 1.0 and abs(vy * G - cy) <= sy / 2 + 1.0
+                         for eps, _st in escapes for pth in eps for p_ in pth for vx, vy in [(p_[1], p_[2])])
+            if joined:
+                continue
+            for ix, iy in pts:
+                if grid.keep["via"][1][2 * iy][2 * ix] in (-1, net_ids["GND"]) and \
+                        all(grid.occ[1][2 * (iy + dy)][2 * (ix + dx)] in (-1, net_ids["GND"])
+                            for dx in (-1, 0, 1) for dy in (-1, 0, 1)) and \
+                        not any((ix + dx, iy + dy) in grid.vias for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                    grid.vias[(ix, iy)] = net_ids["GND"]
+                    in_pad.append((ix, iy))
+                    break
+    log("router: %d ground vias in their pads" % len(in_pad))
+    for name in order:
+        if name not in routed:
+            continue
+        paths, w, _marked, failed, netstubs = routed[name]
+        stubs.extend(netstubs)
         if failed:
             unrouted.append((name, failed))
-        for path in paths:
-            # merge straight runs into one segment each
-            i = 0
-            while i < len(path) - 1:
-                a = path[i]
-                if path[i + 1][0] != a[0]:
-                    v = pcbnew.PCB_VIA(board)
-                    v.SetPosition(mm(a[1] * G, a[2] * G))
-                    v.SetDrill(pcbnew.FromMM(VIA_DRILL))
-                    v.SetWidth(pcbnew.FromMM(VIA_D))
-                    v.SetNet(nets[name])
-                    board.Add(v)
-                    vias_made += 1
-                    i += 1
-                    continue
-                j = i + 1
-                d = (path[j][1] - a[1], path[j][2] - a[2])
-                while j + 1 < len(path) and path[j + 1][0] == a[0] and \
-                        (path[j + 1][1] - path[j][1], path[j + 1][2] - path[j][2]) == d:
-                    j += 1
-                b = path[j]
-                t = pcbnew.PCB_TRACK(board)
-                t.SetStart(mm(a[1] * G, a[2] * G))
-                t.SetEnd(mm(b[1] * G, b[2] * G))
-                t.SetWidth(pcbnew.FromMM(w))
-                t.SetLayer(pcbnew.F_Cu if a[0] == 0 else pcbnew.B_Cu)
-                t.SetNet(nets[name])
-                board.Add(t)
-                tracks_made += 1
-                i = j
+            if name in why:
+                log("  %s: %s" % (name, why[name]))
+        made = emit_paths(board, nets[name], paths, w)
+        tracks_made += made[0]
+        vias_made += made[1]
+    for ix, iy in in_pad:
+        v = pcbnew.PCB_VIA(board)
+        v.SetPosition(mm(ix * G, iy * G))
+        v.SetDrill(pcbnew.FromMM(VIA_DRILL))
+        v.SetWidth(pcbnew.FromMM(VIA_D))
+        v.SetNet(nets["GND"])
+        board.Add(v)
+        vias_made += 1
+    for epaths, estubs in escapes:
+        stubs.extend(estubs)
+        made = emit_paths(board, nets["GND"], epaths, 0.25)
+        tracks_made += made[0]
+        vias_made += made[1]
     for name, L, pts, w, _cell in stubs:
         for (ax, ay), (bx, by) in zip(pts, pts[1:]):
             t = pcbnew.PCB_TRACK(board)
@@ -792,11 +1159,38 @@ def build(first):
     return unrouted
 
 
+# what the maker reads on the silk besides the references (silkscreen.py)
+LEGENDS = [("SW2", "UP", 1.5), ("SW3", "DOWN", 1.5), ("SW4", "LEFT", 1.5), ("SW5", "RIGHT", 1.5),
+           ("SW6", "A", 2.0), ("SW7", "B", 2.0), ("SW1", "POWER", 1.2),
+           ("BT1", "3 x AA 1.5 V", 1.5), ("J4", "ISP 1=MISO", 1.0), ("J1", "USB", 1.0)]
+
+
+def silk(board):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import silkscreen
+    lower = [(x, y) for y in (147.5, 146.0, 144.5, 97.0, 95.5) for x in (30.0, 40.0, 50.0, 60.0, 20.0)]
+    notes = [("jarmo-handheld rev D", 1.5, lower, pcbnew.F_SilkS),
+             ("the Jarmo console - open hardware", 1.2, lower, pcbnew.F_SilkS),
+             ("jarmo-handheld rev D - cells this side", 1.5,
+              [(50.0, y) for y in (20.0, 30.0, 40.0, 50.0)], pcbnew.B_SilkS)]
+    first = {}
+    for r in range(8):                 # under each point: DR<rc> then DG<rc>
+        for c in range(8):
+            first["DR%d%d" % (r, c)] = [(px(c) + dx, py(r) + 2.55, 0) for dx in (0, -0.635, 0.635)] + \
+                [(px(c), py(r) - 2.6, 0)]
+            first["DG%d%d" % (r, c)] = [(px(c) + dx, py(r) + 4.2, 0) for dx in (0, -0.635, 0.635)]
+    missing = silkscreen.lay_out(board, W, H, OX, OY, LEGENDS, notes, first)
+    for m in missing:
+        log("silk: no place for %r" % m)
+    log("silk: %d texts without a place" % len(missing))
+
+
 def finish():
     out = sys.argv[3]
     logpath = sys.argv[4] if len(sys.argv) > 4 else None
     # the zone filler crashes on a board built in memory: fill the saved copy
     board = pcbnew.LoadBoard(out)
+    silk(board)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     pcbnew.SaveBoard(out, board)
     if logpath:

@@ -233,7 +233,8 @@ res("R61", "5.1k", "CC2", "GND", (X0 + 2600, Y0 + 3700), "USB-C CC2 pull-down (o
 part("F1", "fuse", "0.5A", "SMD1206P050TF", 0.08,
      "resettable fuse 0.5 A hold 1206 (RUILON) - a short on the board cannot pull more than the port gives",
      "Fuse/Fuse_1206_3216Metric", {"1": "VBUS", "2": "VBUS_F"}, (X0 + 2600, Y0 + 3200), "C20799")
-cap("C30", "10uF", "VBUS_F", "GND", (X0 + 2600, Y0 + 2700), "VBUS bulk (USB allows at most 10 uF at plug-in)")
+cap("C30", "1uF", "VBUS_F", "GND", (X0 + 2600, Y0 + 2700),
+    "VBUS decoupling - with C10 about 7 uF at 5 V bias, under USB's 10 uF at plug-in")
 part("D1", "diode", "B5819W", "B5819W SL", 0.026,
      "Schottky 40 V 1 A SOD-123 (CJ) - USB into the boost input; blocks the cells from VBUS",
      "Diode_SMD/D_SOD-123", {"2": "VBUS_F", "1": "VIN_BOOST"}, (X0 + 5200, Y0 + 3200), "C8598")
@@ -248,20 +249,22 @@ part("Q9", "pmos-sot23", "AO3401A", "AO3401A", 0.06,
      "P-MOSFET -30 V (AOS) - reverse-polarity guard for the cells; VBUS on its gate turns it off",
      "Package_TO_SOT_SMD/SOT-23", {"1": "VBUS_F", "3": "VBAT_RAW", "2": "VIN_BOOST"},
      (X0 + 2600, Y0 + 1200), "C15127")
-res("R50", "100k", "VBUS_F", "GND", (X0 + 2600, Y0 + 500),
-    "Q9 gate pull-down - the cells are selected when no cable is in")
+res("R50", "10k", "VBUS_F", "GND", (X0 + 2600, Y0 + 500),
+    "Q9 gate pull-down - the cells are selected when no cable is in; 10 k so the Schottkys' reverse leakage cannot lift the gate")
 part("SW1", "switch-spdt", "POWER", "MSK-12C02", 0.041,
      "slide switch SPDT side-actuated (SHOU HAN) - switches the boost EN only (microamps)",
      "Button_Switch_SMD/SW_SPDT_PCM12", {"2": "VIN_BOOST", "1": "BOOST_EN", "3": "NC_SW1_3"},
      (X0 + 5200, Y0 + 1200), "C431540")
-cap("C10", "22uF", "VIN_BOOST", "GND", (X0 + 7800, Y0 + 4200), "boost input capacitor")
+part("C10", "capacitor", "10uF", "CL21A106KAYNNNE", 0.01,
+     "boost input capacitor 10 uF 25 V X5R 0805 (Samsung) - 10 uF, not 22: it is on VBUS (through D1) at plug-in",
+     C0805, {"1": "VIN_BOOST", "2": "GND"}, (X0 + 7800, Y0 + 4200), "C15850")
 part("U4", "tps61023-sot563", "TPS61023", "TPS61023DRLR", 0.50,
      "synchronous boost 0.5-5.5 V in (1.8 V to start), 3.7 A valley limit, FB 0.595 V +-2.5 % (TI)",
      "Package_TO_SOT_SMD/SOT-563",
      {"3": "VIN_BOOST", "2": "BOOST_EN", "4": "GND", "5": "SW_BOOST", "6": "VCC", "1": "FB_BOOST"},
      (X0 + 10400, Y0 + 3600), "C919459")
 part("L1", "inductor", "1uH", "SWPA4030S1R0NT", 0.10,
-     "boost inductor 1.0 uH, Isat 5.7 A, 4 x 4 x 3 mm (Sunlord)", "Inductor_SMD/L_Wuerth_MAPI-4030",
+     "boost inductor 1.0 uH, Isat 5.7 A, 4 x 4 x 3 mm (Sunlord)", "Inductor_SMD/L_Sunlord_SWPA40xxS",
      {"1": "VIN_BOOST", "2": "SW_BOOST"}, (X0 + 10400, Y0 + 2800), "C42193")
 res("R51", "750k", "VCC", "FB_BOOST", (X0 + 10400, Y0 + 2200),
     "boost feedback top - VOUT = 0.595 V x (1 + 750k/100k) = 5.06 V (4.93-5.18 V over the reference's +-2.5 %)")
@@ -272,6 +275,9 @@ cap("C12", "22uF", "VCC", "GND", (X0 + 14000, Y0 + 3600), "boost output capacito
 cap("C13", "22uF", "VCC", "GND", (X0 + 14000, Y0 + 3000), "VCC capacitor at the row switches (row current steps)")
 # battery sense: BOOST_EN (= VIN_BOOST while on) -> R53 -> BATT_SENSE (PD7,
 # AIN1) -> R54 -> GND: V_low = 1.1 V x (180k + 100k) / 100k = 3.08 V.
+part("D6", "diode", "1N4148WS", "1N4148WS", 0.01,
+     "USB enables the boost (SOD-323, CJ) - a cable in turns the console on, so it flashes with SW1 off; blocks SW1's EN from VBUS",
+     "Diode_SMD/D_SOD-323", {"2": "VBUS_F", "1": "BOOST_EN"}, (X0 + 5200, Y0 + 1800), "C2128")
 res("R53", "180k", "BOOST_EN", "BATT_SENSE", (X0 + 7800, Y0 + 600),
     "battery sense divider top, from the boost EN (VIN_BOOST while switched on)")
 res("R54", "100k", "BATT_SENSE", "GND", (X0 + 7800, Y0 + 100),
@@ -289,7 +295,10 @@ part("U5", "ch340c", "CH340C", "CH340C", 0.59,
      (UX + 800, UY), "C84681")
 cap("C31", "100nF", "VBUS_CH", "GND", (UX + 5000, UY + 1600), "U5 VCC pin 16 decoupling")
 cap("C32", "100nF", "CH_V3", "GND", (UX + 5000, UY + 1100), "U5 V3 pin 4 (5 V operation - a capacitor only, never tied to VCC)")
-res("R4", "1k", "CH_TXD", "RXD", (UX + 5000, UY + 600), "U5 TXD to MCU RXD series")
+res("R4", "10k", "CH_TXD", "RXD", (UX + 5000, UY + 600),
+    "U5 TXD to MCU RXD series - 10 k: a powered bridge and an unpowered MCU meet through PD0's clamp at under 0.5 mA")
+res("R8", "100k", "VCC", "RXD", (UX + 7400, UY + 600),
+    "MCU RXD pull-up - idle high while the bridge is unpowered (cells only); 100 k against R4's 10 k keeps a low at 0.46 V")
 res("R5", "10k", "TXD", "CH_RXD", (UX + 5000, UY + 100),
     "MCU TXD to U5 RXD series - 10 k: on the cells alone the idle-high TXD feeds U5's clamp at most 0.46 mA")
 cap("C6", "100nF", "DTR", "RESET", (UX + 5000, UY - 400), "auto-reset - DTR# low pulls RESET low for about 1 ms")
@@ -342,7 +351,7 @@ for i, (name, btn) in enumerate((("SW2", "UP"), ("SW3", "DOWN"), ("SW4", "LEFT")
 # Shift chain: MOSI -> U2 SER (red), U2 QH' -> U3 SER (green), U3 QH' -> U1
 # SER (rows); U1 QH' is not connected. The firmware shifts ROW, GREEN, RED
 # (BOARD_SHIFT_ROW_FIRST 1). Each colour's 74HC595 drives a TBD62083A sink
-# array: a 1 turns the sink on and lights the LED, as rev C's TPIC6B595 did.
+# array: a 1 turns the sink on and lights the LED, as rev C's TPIC6B595s did.
 DX, DY = 0, -20000
 
 
@@ -363,10 +372,15 @@ for ref, ser, qh, colour, sink, xy, cref in (("U2", "MOSI", "CHAIN_1", "RED", "U
                                              ("U3", "CHAIN_1", "CHAIN_2", "GRN", "U7", (DX, DY - 1400), "C22")):
     reg(ref, ser, qh, ["%s_IN%d" % (colour, i) for i in range(8)], xy, cref,
         "%s column register, 1 = LED on" % colour.lower())
+    # column i on channel 8 - i: the register's QH..QB then sit straight
+    # under the sinks' IN1..IN7 on the board (no crossing), and the order
+    # turns round in the outputs' fan to the resistors, where the two
+    # layers cross freely (tools/hardware/gen_pcb.py)
     nets = {"9": "GND", "10": "VCC"}
     for i in range(8):
-        nets["%d" % (i + 1)] = "%s_IN%d" % (colour, i)
-        nets["%d" % (18 - i)] = "%s_DRAIN%d" % (colour, i)
+        k = 8 - i
+        nets["%d" % k] = "%s_IN%d" % (colour, i)
+        nets["%d" % (19 - k)] = "%s_DRAIN%d" % (colour, i)
     part(sink, "tbd62083", "TBD62083A", "TBD62083AFWG", 0.60,
          "%s column sinks, 8 x DMOS 50 V 500 mA, inputs pulled down inside (Toshiba); COM (clamp diodes) on VCC" % colour.lower(),
          "Package_SO/SOIC-18W_7.5x11.6mm_P1.27mm", nets, (xy[0] + 3600, xy[1]), "C165895")
@@ -378,9 +392,9 @@ for i in range(8):
          "row %d high-side P-MOSFET -30 V 4 A (AOS)" % i, "Package_TO_SOT_SMD/SOT-23",
          {"1": "GATE%d" % i, "2": "VCC", "3": "ROW%d" % i}, (DX + 9000, y), "C15127")
     res("R3%d" % i, "150", "RED_DRAIN%d" % i, "RED_K%d" % i, (DX + 8000, DY + 4000 - i * 500),
-        "red column %d current" % i)
-    res("R4%d" % i, "100", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 8000, DY - 400 - i * 500),
-        "green column %d current" % i)
+        "red column %d current - 15-21 mA at VF 2.6-1.6 V" % i)
+    res("R4%d" % i, "150", "GRN_DRAIN%d" % i, "GRN_K%d" % i, (DX + 8000, DY - 400 - i * 500),
+        "green column %d current - 12-15 mA at VF 3.1-2.6 V: the InGaN green is brighter per mA than the red" % i)
 # The display: a red and a green 0805 LED per point, DR<row><col> and
 # DG<row><col>: anodes on ROW<row>, cathodes on RED_K<col> / GRN_K<col>.
 for r in range(8):
