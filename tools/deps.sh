@@ -31,6 +31,9 @@ have_cmd lepton-cli || need+=(lepton-eda)
 [ -d /usr/share/kicad/footprints/LED_THT.pretty ] || need+=(kicad-footprints)
 have_cmd openscad || need+=(openscad)
 have_cmd admesh || need+=(admesh)
+# make case-check measures the STLs with numpy and draws its section pictures with PIL
+/usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
+/usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
 have_file /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot/optiboot.c || need+=(arduino-core-avr)
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"
