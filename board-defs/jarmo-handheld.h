@@ -14,30 +14,33 @@
 
 /* ---- display: 8x8 bicolor matrix, row-multiplexed -------------------- */
 /* Three chained shift registers on hardware SPI (MOSI PB3, SCK PB5) with a
- * common latch: MOSI -> U2 TPIC6B595 (red columns) -> U3 TPIC6B595 (green
- * columns) -> U1 74HC595 (row select), so the 74HC595, whose hold time is a
- * few ns, follows a TPIC6B595 rather than feeding one. Bytes are shifted in
- * the order ROW, GREEN, RED. Bit n of the row byte is matrix row n (top
- * row 0); bit n of a column byte is matrix column n (left column 0). */
+ * common latch: MOSI -> U2 74HC595 (red columns) -> U3 74HC595 (green
+ * columns) -> U1 74HC595 (row select); each column register drives a
+ * TBD62083A sink array (U6 red, U7 green). Rev C had TPIC6B595s in U2/U3
+ * and this order let the 74HC595 follow them; rev D keeps it, so the
+ * firmware is one for both. Bytes are shifted in the order ROW, GREEN, RED.
+ * Bit n of the row byte is matrix row n (top row 0); bit n of a column byte
+ * is matrix column n (left column 0). */
 #define BOARD_DISPLAY_DRIVER_BICOLOR_595 1
 #define BOARD_SPI_PORT B
 #define BOARD_SPI_MOSI_BIT 3
 #define BOARD_SPI_SCK_BIT 5
 #define BOARD_SPI_SS_BIT 2 /* must be an output for SPI master mode */
-/* 4 MHz, not 8: which SRCK edge moves a TPIC6B595's SER OUT is not
- * confirmed (hardware/README.md, R4); on the falling edge U3 -> U1 would
- * have half a period of setup at 8 MHz. Until a scope shows the edge. */
+/* 4 MHz, not 8: on rev C which SRCK edge moves a TPIC6B595's SER OUT is
+ * not confirmed (hardware/README.md, R4). Rev D's chain is 74HC595 to
+ * 74HC595 (QH' moves on the rising edge the next one samples on, after its
+ * hold), so 8 MHz would do there; kept at 4 MHz until a rev D is measured. */
 #define BOARD_SPI_HALF_SPEED 1
 #define BOARD_LATCH_PORT B
 #define BOARD_LATCH_BIT 2  /* the SS pin doubles as the latch (RCLK) */
 /* U1 74HC595 drives P-MOSFET high-side row switches: 0 = row on. */
 #define BOARD_ROW_ACTIVE_LOW 1
-/* U2/U3 TPIC6B595 power shift registers sink the columns: 1 = LED on. */
+/* U2/U3 (through U6/U7's sinks on rev D) sink the columns: 1 = LED on. */
 #define BOARD_COL_ACTIVE_LOW 0
 /* The row register is last in the chain: its byte is shifted first. */
 #define BOARD_SHIFT_ROW_FIRST 1
-/* Blanking: PB0 drives U1's /OE and both TPIC6B595s' /G (high = every
- * output off). A 10 k pull-up keeps the display dark from power-on, through
+/* Blanking: PB0 drives the three registers' /OE (high = every output off;
+ * rev D's sink arrays pull their inputs down, so every column is dark). A 10 k pull-up keeps the display dark from power-on, through
  * reset and ISP programming, until the firmware drives the pin; the driver
  * raises it while it latches a new row, so no row shows the next row's
  * columns (no ghosting). */

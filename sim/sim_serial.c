@@ -1,6 +1,6 @@
 /* Serial mode: the board as a programmer sees it. USART0 is joined to a
  * pseudo-terminal, the simulation is paced to the wall clock, and opening
- * the terminal resets the MCU as the FTDI header's DTR line does through its
+ * the terminal resets the MCU as the USB bridge's DTR# line does through its
  * 100 nF capacitor (a pty has no DTR; the open is what avrdude does first).
  * With a bootloader (Intel hex, e.g. optiboot at 0x7E00) the chip is as
  * `make bootloader` leaves it: the bootloader, an erased application flash,
