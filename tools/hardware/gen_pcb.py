@@ -409,6 +409,9 @@ def build_keepouts(grid, pads, widths):
 
 
 RIP_PENALTY = 25.0   # cost of crossing another net's copper in a probe
+# vias kept two grid cells apart while routing (PCB_VIA_SPACING=0: only the
+# ground vias added after routing keep apart)
+VIA_SPACING = os.environ.get("PCB_VIA_SPACING", "1") == "1"
 RIP_MAX = 8          # times one net may be ripped up
 RIP_TOTAL = 800      # rip-ups in one run
 
@@ -447,7 +450,7 @@ def route_net(grid, net, terms, w, window, soft=False, hard=frozenset()):
         return RIP_PENALTY if soft and other(occ[L][hy][hx]) else 0.0
 
     def via_ok(ix, iy):
-        for dx in (-1, 0, 1):
+        for dx in (-1, 0, 1) if VIA_SPACING else ():
             for dy in (-1, 0, 1):
                 v = grid.vias.get((ix + dx, iy + dy))
                 if v is not None and (dx or dy or v != net):
