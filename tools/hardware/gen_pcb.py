@@ -977,9 +977,10 @@ def build(first):
             del grid.vias[cell]
         del routed[name]
 
-    # the bus, routed first on an empty board, is never ripped up: the
-    # short nets go round it (ripping it let every attempt end with one
-    # bus net cut off from a register)
+    # the bus, routed first on an empty board, is never ripped up
+    # (PCB_PROTECT_BUS=1, the default) or may be (0). Neither is better in
+    # every run: the committed board came from a run with 0, before the via
+    # spacing and the in-pad ground vias were added
     protected = frozenset(net_ids[n] for n in bus if n in net_ids) if os.environ.get("PCB_PROTECT_BUS", "1") == "1" else frozenset()
     # GND is not maze-routed: every ground pad gets its own via (below) and
     # both layers are poured; a tree routed last only cut the pours up
