@@ -8,7 +8,8 @@ and kicad-footprints. netlist.csv (net,ref,pin,pin_name) is the one source
 of the connections; bom.csv gives each part's footprint (LIBRARY/NAME).
 Placement is the table in place(); routing is a two-layer grid maze router
 (0.635 mm grid, Manhattan moves, vias) written here, with track widths by
-current (TRACK_W); then GND pours on both layers and four M3 holes.
+current (TRACK_W); then GND pours on both layers and four M3 holes, and
+the ground repair of pcb_repair.py (cut-off ground pads, close vias).
 Nothing here is typed twice: the case (tools/hardware/gen_case.py) reads
 the outline and part positions back from the written board.
 Debugging: PCB_PLACE_ONLY=1 writes the placement alone; PCB_FANOUT_LOG=1
@@ -1196,6 +1197,9 @@ def finish():
     board = pcbnew.LoadBoard(out)
     silk(board)
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    # the pours leave some ground pads cut off in the crowded middle
+    import pcb_repair
+    pcb_repair.repair(board, log)
     pcbnew.SaveBoard(out, board)
     if logpath:
         open(logpath, "w").write("\n".join(LOG) + "\n")

@@ -7,7 +7,7 @@ HW_OUT := build/hardware
 HW_BOARD := jarmo-handheld
 HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
 
-.PHONY: hardware hardware-check pcb pcb-check pcb-update case case-check
+.PHONY: hardware hardware-check pcb pcb-check pcb-update pcb-repair case case-check
 
 # ---- PCB (KiCad 6, Debian packages kicad kicad-footprints; Debian's python3)
 #   make pcb         route the board again from netlist.csv into build/, then
@@ -19,11 +19,14 @@ HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
 #                    KiCad's DRC with the project's rules and with
 #                    hardware/jarmo-handheld/fab-rules.json (fast)
 #   make pcb-update  copy the board made by `make pcb` over the committed one
+#   make pcb-repair  the ground repair that ends `make pcb` (tools/hardware/pcb_repair.py),
+#                    run on the committed board in place: the committed board is
+#                    an earlier `make pcb` route with this pass run on it since
 HW_PY := /usr/bin/python3
 HW_PCB_DIR := hardware/$(HW_BOARD)
 HW_PCB_BUILD := $(HW_OUT)/$(HW_BOARD)/routed/$(HW_BOARD).kicad_pcb
 
-$(HW_PCB_BUILD): $(HW_OUT)/$(HW_BOARD)/netlist.csv tools/hardware/gen_pcb.py tools/hardware/silkscreen.py
+$(HW_PCB_BUILD): $(HW_OUT)/$(HW_BOARD)/netlist.csv tools/hardware/gen_pcb.py tools/hardware/silkscreen.py tools/hardware/pcb_repair.py
 	@mkdir -p $(@D)
 	timeout 900 $(HW_PY) tools/hardware/gen_pcb.py $(HW_OUT)/$(HW_BOARD)/netlist.csv \
 		$(HW_OUT)/$(HW_BOARD)/bom.csv $@ $(HW_OUT)/$(HW_BOARD)/routed/route.log > $(HW_OUT)/$(HW_BOARD)/routed/gen_pcb.out 2>&1 \
@@ -41,6 +44,9 @@ pcb-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 pcb-update: $(HW_PCB_BUILD)
 	cp $(HW_PCB_BUILD) $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb
 	cp $(basename $(HW_PCB_BUILD)).kicad_pro $(HW_PCB_DIR)/$(HW_BOARD).kicad_pro
+
+pcb-repair:
+	timeout 900 $(HW_PY) tools/hardware/pcb_repair.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb
 
 hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg $(HW_OUT)/jarmo-nano/wiring.svg
 
