@@ -89,7 +89,7 @@ static int16_t quiesce(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
     return quiesce_moves(ply, alpha, beta, qleft);
 }
 
-static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
+AI_HOT static __attribute__((noinline)) int16_t quiesce_moves(uint8_t ply, int16_t alpha, int16_t beta, uint8_t qleft)
 {
     rules_move_t *m = &S.moves[S.used];
     const uint8_t n = ai_tactical_moves(m, (uint8_t)(AI_STACK_MOVES - S.used));
