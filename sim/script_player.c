@@ -148,8 +148,8 @@ static bool cmd_autoplay(script_t *sc, const script_args_t *a)
 {
     unsigned long level;
     double ms;
-    if (!script_parse_uint(a->argv[0], 5, &level) || level < 1) {
-        script_fail(sc, "autoplay: '%s' is not a level 1..5", a->argv[0]);
+    if (!script_parse_uint(a->argv[0], 6, &level) || level < 1) {
+        script_fail(sc, "autoplay: '%s' is not a level 1..6", a->argv[0]);
         return true;
     }
     if (!script_want_ms(sc, a->argv[1], &ms))
@@ -169,8 +169,8 @@ static bool cmd_autoplay_games(script_t *sc, const script_args_t *a)
         script_fail(sc, "autoplay-games: '%s' is not a number of games 1..100000", a->argv[0]);
         return true;
     }
-    if (!script_parse_uint(a->argv[1], 5, &level) || level < 1) {
-        script_fail(sc, "autoplay-games: '%s' is not a level 1..5", a->argv[1]);
+    if (!script_parse_uint(a->argv[1], 6, &level) || level < 1) {
+        script_fail(sc, "autoplay-games: '%s' is not a level 1..6", a->argv[1]);
         return true;
     }
     sim_autoplay_io_t io = {sc, autoplay_enter, autoplay_fail, autoplay_consumed, autoplay_tap, autoplay_cursor_is};

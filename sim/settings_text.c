@@ -19,7 +19,7 @@ typedef struct {
 static const setting_t settings[] = {
     {"mode", "two console", 0},
     {"rules", "classic brainking ludos jasir", 0},
-    {"level", "1 2 3 4 5", 1},
+    {"level", "1 2 3 4 5 6", 1},
     {"first", "white black", 0},
     {"side", "white black", 0},
     {"match", "1 2 4 6", 0},

@@ -74,7 +74,7 @@ awk -v static="$ai_static" '
       if (nodes[i] > nmax[l]) nmax[l] = nodes[i]
       tn += nodes[i]; tms += ms[i]
     }
-    for (l = 1; l <= 5; l++) {
+    for (l = 1; l <= 6; l++) {
       printf "ai_level%d_move_ms_mean: %.1f\n", l, sum[l] / cnt[l]
       printf "ai_level%d_move_ms_max: %.1f\n", l, max[l]
       printf "ai_level%d_nodes_mean: %.0f\n", l, nsum[l] / cnt[l]

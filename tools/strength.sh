@@ -39,7 +39,7 @@ row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  for l in 1 2 3 4 5; do
+  for l in 1 2 3 4 5 6; do
     row "$PAIRS" "ai:$l" random
     row "$PAIRS" "ai:$l" greedy
     row "$UCT_PAIRS" "ai:$l" "uct:$UCT"
@@ -53,19 +53,34 @@ row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
   for l in 5 4 3; do row "$REF_PAIRS" "ai:$l" "ref:$l"; done
   table_row " (seed 2)" "" -g "$REF_PAIRS" -s 2 ai:5 ref:5
   echo
-  echo "Level 5 against uct:$UCT in each rule set ($UCT_PAIRS pairs each, seed 3):"
+  echo "Levels 5 and 6 against uct:$UCT in each rule set ($UCT_PAIRS pairs each, seed 3):"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  for r in classic brainking ludos jasir; do
-    table_row "" " ($r)" -g "$UCT_PAIRS" -r "$r" -s 3 ai:5 "uct:$UCT"
+  for l in 5 6; do
+    for r in classic brainking ludos jasir; do
+      table_row "" " ($r)" -g "$UCT_PAIRS" -r "$r" -s 3 "ai:$l" "uct:$UCT"
+    done
   done
+  echo
+  echo "The top level, 6, against level 5 as it was before level 6 existed (issue 32:"
+  echo "levels 1-5 are unchanged, so \`ai:5\` is that player; $LADDER_PAIRS pairs per rule set,"
+  echo "two seeds, then each rule set with $((LADDER_PAIRS / 2)) pairs):"
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  row "$LADDER_PAIRS" ai:6 ai:5
+  table_row " (seed 2)" "" -g "$LADDER_PAIRS" -s 2 ai:6 ai:5
+  for r in classic brainking ludos jasir; do
+    table_row "" " ($r)" -g "$((LADDER_PAIRS / 2))" -r "$r" ai:6 ai:5
+  done
+  row "$REF_PAIRS" ai:6 ref:5
   echo
   echo "Each level against the one below ($LADDER_PAIRS pairs per rule set):"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  for l in 2 3 4 5; do row "$LADDER_PAIRS" "ai:$l" "ai:$((l - 1))"; done
+  for l in 2 3 4 5 6; do row "$LADDER_PAIRS" "ai:$l" "ai:$((l - 1))"; done
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

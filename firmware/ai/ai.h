@@ -10,7 +10,7 @@
 
 #include "rules/rules.h"
 
-#define AI_LEVELS 5u
+#define AI_LEVELS 6u
 #define AI_MAX_PLY 9u      /* deepest ply, quiescence included */
 #define AI_STACK_MOVES 72u /* shared move stack for every ply; a ply that does not fit is a leaf */
 
@@ -40,6 +40,7 @@ typedef struct {
     uint8_t qdepth;
     uint16_t node_budget; /* in units of 16 nodes */
     uint8_t noise;        /* up to this much random error per root move */
+    uint8_t reduce_from;  /* late quiet moves searched a ply shallower from this depth up (0: never) */
 } ai_level_t;
 void ai_level(uint8_t level, ai_level_t *out);
 

@@ -153,6 +153,7 @@ static inline __attribute__((always_inline)) int16_t quiet_reply_bound(rules_mov
     return (int16_t)(floor - ai_step_gain(f, RULES_MOVE_TO(m)));
 }
 
+
 /* A child's search: straight to quiescence at the horizon, which saves a
  * negamax frame at most nodes. */
 static inline int16_t search(uint8_t depth, uint8_t ply, int16_t alpha, int16_t beta)
@@ -190,7 +191,7 @@ AI_FOR_SIZE int16_t ai_negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_
         return ai_evaluate_board();
     S.used = (uint8_t)(S.used + n);
     /* best stays -AI_INF until a move is searched (every score is above) */
-    uint8_t stage = 0, i = 0;
+    uint8_t stage = 0, i = 0, quiet_searched = 0;
     int16_t best = -AI_INF;
     for (;;) {
         rules_move_t move;
@@ -245,13 +246,20 @@ AI_FOR_SIZE int16_t ai_negamax(uint8_t depth, uint8_t ply, int16_t alpha, int16_
         } else {
             /* the first move is probably best: prove the others worse with
              * a null window, search again only the one that is not */
-            v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
+            uint8_t d = (uint8_t)(depth - 1u);
+            if ((stage & STAGE_QUIET) != 0u && depth >= S.reduce_from && quiet_searched >= AI_FULL_QUIET)
+                d--; /* a late quiet move: probably no better, proved at a ply less */
+            v = (int16_t)-search(d, (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
+            if (v > alpha && d < depth - 1u && !S.abort)
+                v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)(-alpha - 1), (int16_t)-alpha);
             if (v > alpha && v < beta && !S.abort)
                 v = (int16_t)-search((uint8_t)(depth - 1u), (uint8_t)(ply + 1u), (int16_t)-beta, (int16_t)-alpha);
         }
         ai_unmake(move, &u);
         if (S.abort)
             break;
+        if (stage & STAGE_QUIET)
+            quiet_searched++;
     scored:
         if (v > best)
             best = v;

@@ -14,6 +14,13 @@
 /* No new iteration starts once this share of the node budget is spent (it
  * would rarely finish; measured in the arena against 4 and 6). */
 #define AI_NEXT_ITERATION 3u
+/* Late-move reductions (the levels that ask for them: reduce_from): past
+ * the first AI_FULL_QUIET quiet moves of a node at least reduce_from plies
+ * from the horizon, a quiet move is searched a ply shallower with a null
+ * window, and again at full depth only if it beats alpha. The generator's
+ * order is kept: ordering the quiet moves by their piece-square gain made
+ * the reductions worse (issue 32: 64% against level 5 instead of 73%). */
+#define AI_FULL_QUIET 1u
 
 /* The search's whole working state: fixed size, reused every move. */
 typedef struct {
@@ -24,6 +31,7 @@ typedef struct {
     uint16_t left; /* nodes until next_stop */
     bool abort;
     uint8_t qdepth;
+    uint8_t reduce_from; /* the level's depth for late-move reductions (0xFF: none) */
     uint8_t used; /* entries of moves[] in use by the plies above */
     /* the horizon node's quiet_reply_floor(): one at a time, as its
      * children are quiescence's */

@@ -23,7 +23,7 @@ static uint8_t *item_value(ui_t *ui, uint8_t item, uint8_t *count)
     case UI_ITEM_MODE: *count = SETTINGS_MODE_COUNT; return &ui->settings.mode;
     case UI_ITEM_RULES: *count = RULES_SET_COUNT; return &ui->settings.rules;
     case UI_ITEM_FIRST: *count = 2; return &ui->settings.first;
-    case UI_ITEM_LEVEL: *count = SETTINGS_LEVELS; return &ui->settings.level; /* stored 1..5 */
+    case UI_ITEM_LEVEL: *count = SETTINGS_LEVELS; return &ui->settings.level; /* stored 1..6 */
     case UI_ITEM_SIDE: *count = 2; return &ui->settings.human_side;
     case UI_ITEM_SOUND: *count = 2; return &ui->settings.sound;
     case UI_ITEM_BRIGHTNESS: *count = SETTINGS_BRIGHTNESS_STEPS; return &ui->settings.brightness;
@@ -59,7 +59,7 @@ static void change_value(ui_t *ui, bool up)
             ui_sound(ui, UI_SOUND_ERROR); /* an action: nothing to change */
             return;
         }
-        /* values cycle; the level counts 1..5, the others from 0 */
+        /* values cycle; the level counts 1..6, the others from 0 */
         const uint8_t base = ui->menu_item == UI_ITEM_LEVEL ? 1u : 0u;
         uint8_t v = (uint8_t)(*value - base);
         v = up ? (uint8_t)((v + 1u) % count) : v ? (uint8_t)(v - 1u) : (uint8_t)(count - 1u);

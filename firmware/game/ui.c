@@ -11,6 +11,11 @@
 #include "storage/game_save.h"
 #include "ui_parts.h"
 
+/* A hint is level 5's move: a quarter of a second on average, where level
+ * 6 would keep the player waiting up to 2 s for it. */
+#define UI_HINT_LEVEL 5u
+_Static_assert(SETTINGS_LEVELS == AI_LEVELS, "the menu offers every AI level");
+
 /* ---- time ------------------------------------------------------------------ */
 uint32_t ui_moment(void) { return hal_millis() | 1u; }
 
@@ -196,7 +201,7 @@ __attribute__((noinline)) void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn 
         return; /* the words first: the console waits until they are read */
     if (ui->hint_wanted && ui->screen == UI_GAME) {
         ui->hint_wanted = false;
-        ui->hint = think(ui, AI_LEVELS, poll);
+        ui->hint = think(ui, UI_HINT_LEVEL, poll);
         say_move("hint", ui->hint);
         ui->hint_since = ui_moment();
         return;

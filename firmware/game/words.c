@@ -42,20 +42,25 @@ enum {
 /* Every template: its name and its text, one list, so that the names and
  * the NUL-separated texts in flash cannot fall out of step. The menu's
  * items close it, in ui.h's order (checked below). */
+/* a word of the list in a template: 0x80 + its number */
+#define D "\226" /* W_DASH */
+#define CONSOLE "\203" /* W_CONSOLE */
+#define YOU_ARE "\234" /* W_YOU_ARE */
+#define STARTS "\235" /* W_STARTS */
 #define TEMPLATES(X)                                                \
-    X(T_START_YOU, "\001\002 - YOU ARE \003 - YOU START")          \
-    X(T_START_CONSOLE, "\001\002 - YOU ARE \003 - CONSOLE STARTS") \
-    X(T_START_TWO, "\001\002 - P1 \005 - \004 STARTS")             \
-    X(T_SCORE, "NOW \007\010 - \002")                              \
+    X(T_START_YOU, "\001\002" D YOU_ARE "\003" D "YOU START")          \
+    X(T_START_CONSOLE, "\001\002" D YOU_ARE "\003" D CONSOLE STARTS) \
+    X(T_START_TWO, "\001\002" D "P1 \005" D "\004" STARTS)             \
+    X(T_SCORE, "NOW \007\010" D "\002")                              \
     X(T_CHAIN, "ONLY 3 TIMES BACK AND FORTH")                      \
-    X(T_SHIELDED, "HOME ROW PIECE - TAKE IT LAST")                 \
-    X(T_NOT_YOURS_VS, "YOU ARE \003")                              \
+    X(T_SHIELDED, "HOME ROW PIECE" D "TAKE IT LAST")                 \
+    X(T_NOT_YOURS_VS, YOU_ARE "\003")                              \
     X(T_NOT_YOURS_TWO, "\006 TO MOVE")                             \
     X(T_NO_MOVE, "THIS PIECE HAS NO MOVE")                         \
     X(T_NO_UNDO, "NOTHING TO UNDO")                                \
     X(T_NO_HINT, "NO HINT NOW")                                    \
-    X(T_BATTERY, "BATTERY LOW - GAME SAVED - SWITCH OFF")          \
-    X(T_CONFIRM, "NEW MATCH - A YES - B NO")                       \
+    X(T_BATTERY, "BATTERY LOW" D "GAME SAVED" D "SWITCH OFF")          \
+    X(T_CONFIRM, "NEW MATCH" D "A YES" D "B NO")                       \
     X(T_GAME_WIN, "\011\016\012\033\010\013")                        \
     X(T_GAME_DRAW, "DRAW \012\033\010\013")                          \
     X(T_MENU, "RESUME")                                            \
@@ -66,7 +71,7 @@ enum {
     X(T_MENU_LEVEL, "LEVEL \031\020\032")                           \
     X(T_MENU_SIDE, "YOU PLAY \031\021\032")                         \
     X(T_MENU_RULES, "RULES \031\022\032")                           \
-    X(T_MENU_FIRST, "\031\023 STARTS\032")                          \
+    X(T_MENU_FIRST, "\031\023" STARTS "\032")                          \
     X(T_MENU_GAMES, "MATCH OF \031\024\032")                        \
     X(T_MENU_SOUND, "SOUND \031\025")                               \
     X(T_MENU_LIGHT, "LIGHT \031\026")                               \
@@ -94,13 +99,17 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
     X(W_DASH, " - ") X(W_DRAWN, "DRAWN ")                                                          \
     /* why a game ended, after a colour: in the order of RULES_END_* */                           \
     X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ALL ACROSS") X(W_NONE_LEFT, " HAS NONE LEFT")   \
-    X(W_SHUTTLE, "BOTH BACK AND FORTH")
+    X(W_SHUTTLE, "BOTH BACK AND FORTH")                                                         \
+    /* only in the templates (below) */                                                           \
+    X(W_YOU_ARE, "YOU ARE ") X(W_STARTS, " STARTS")
 enum { WORDS(AS_NAME) W_COUNT };
 _Static_assert(W_ACROSS - W_CANNOT_MOVE == RULES_END_ACROSS - RULES_END_NO_MOVES &&
                    W_NONE_LEFT - W_CANNOT_MOVE == RULES_END_NO_PIECES - RULES_END_NO_MOVES &&
                    W_SHUTTLE - W_CANNOT_MOVE == RULES_END_SHUTTLE - RULES_END_NO_MOVES,
                "the reasons' words in the order of RULES_END_*");
 static const char word_list[] FLASH_TABLE = WORDS(AS_TEXT);
+_Static_assert(W_DASH == 026 && W_CONSOLE == 03 && W_YOU_ARE == 034 && W_STARTS == 035,
+               "the words the templates name by number");
 
 /* The text being built: where the next letter goes and where it must stop
  * (one text at a time: file-wide, so that no call passes them), and
@@ -306,6 +315,8 @@ uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
                 at = (uint8_t)(o - out);
             else if ((uint8_t)ch < ' ')
                 fill(ui, (uint8_t)ch);
+            else if ((uint8_t)ch >= 0x80u)
+                put_word((uint8_t)(ch & 0x7F));
             else
                 put_char(ch);
         }

@@ -11,7 +11,7 @@ typedef struct {
     uint8_t rules;       /* RULES_CLASSIC.. */
     uint8_t first;       /* side that moves first */
     uint8_t mode;        /* SETTINGS_MODE_* */
-    uint8_t level;       /* AI level 1..5 */
+    uint8_t level;       /* AI level 1..SETTINGS_LEVELS */
     uint8_t human_side;  /* side the human plays against the console in game 1 */
     uint8_t match_games; /* 1, 2, 4 or 6 games a match */
     uint8_t sound;       /* 1: on */
@@ -20,7 +20,7 @@ typedef struct {
 } settings_t;
 
 enum { SETTINGS_MODE_TWO_PLAYERS = 0, SETTINGS_MODE_VS_CONSOLE = 1, SETTINGS_MODE_COUNT };
-#define SETTINGS_LEVELS 5u
+#define SETTINGS_LEVELS 6u
 #define SETTINGS_BRIGHTNESS_STEPS 3u
 /* A match is 1, 2, 4 or 6 games (the rule sources: two; ludos 2, 4 or 6). */
 bool settings_match_games_valid(uint8_t games);

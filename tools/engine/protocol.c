@@ -125,12 +125,13 @@ static long small_number(const char *s)
     return strtol(s, NULL, 10);
 }
 
+_Static_assert(AI_LEVELS == 6u, "the level messages below say 1..6");
 /* An AI level argument, or -1 after saying why it is not one. */
 static long ai_level_arg(protocol_t *e, const char *arg)
 {
     const long level = small_number(arg);
     if (level < 1 || level > (long)AI_LEVELS) {
-        say(e, "? level must be 1..5");
+        say(e, "? level must be 1..6");
         return -1;
     }
     return level;
@@ -289,7 +290,7 @@ static const struct {
     {"perft", 1, 1, "perft N", cmd_perft},
     {"result", 0, 0, "result", cmd_result},
     {"show", 0, 0, "show", cmd_show},
-    {"level", 1, 1, "level 1..5", cmd_level},
+    {"level", 1, 1, "level 1..6", cmd_level},
     {"genmove", 0, 1, "genmove [LEVEL]", cmd_genmove},
     {"seed", 1, 1, "seed N", cmd_seed},
     {"position", 0, -1, "position TEXT", cmd_position},
