@@ -397,6 +397,33 @@ try {
     return 'shown while scrolling, gone after B';
   });
 
+  // a game opened by link and from files: kept in the list; a bad file is
+  // refused with the line at fault and changes nothing
+  await run('records-link-and-import', async () => {
+    const rec = '[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "5-7 black"]\n[Reason "across"]\n\n1. b1-d2 d4-c3\n';
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
+    await waitFor('the linked game in the list', 8000, async () => (await page.locator('#records li[data-record]').count()) === 1);
+    const view = await page.locator('#record-view').textContent();
+    if (view !== rec) throw new Error(`the view shows: ${view}`);
+    const input = page.locator('#import-record');
+    await input.setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('d4-c3', 'd4-z9')) });
+    await waitFor('the refusal', 3000, async () => /line 10: "d4-z9" is not a move.*Nothing was changed/.test(await page.locator('#record-note').textContent()));
+    if ((await page.locator('#records li[data-record]').count()) !== 1) throw new Error('a bad file changed the list');
+    await input.setInputFiles({ name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('2026-11-26T19:40:12Z', '2026-11-27T08:00:00Z')) });
+    await waitFor('the imported game', 3000, async () => (await page.locator('#records li[data-record]').count()) === 2);
+    const first = await page.locator('#records li[data-record]').first().textContent();
+    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · 5-7 P2 wins · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
+    await page.locator('#records-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/records.png` });
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return 'a link, a bad file refused, a good one added';
+  });
+
   // a link to a console this build does not have: said, with the way back
   await run('unknown-board-way-back', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
@@ -579,6 +606,27 @@ try {
       const t = await page.locator('#status').textContent();
       return /Game 1 of 2 over: (you win|the console wins|a draw) \d+-\d+ \((no moves left|all across|no pieces left)\)\. Press A for game 2\./.test(t) || t;
     });
+    // the game is kept: one record, its moves the engine's, its result the
+    // console's; its export is the same text; a reload keeps it
+    const allMoves = await gameMoves();
+    const checkRecord = async (when) => {
+      const recs = page.locator('#records li[data-record]');
+      if ((await recs.count()) !== 1) throw new Error(`${when}: ${await recs.count()} records`);
+      const want = `${over[1]}-${over[2]} ${over[3]}`;
+      if ((await recs.first().getAttribute('data-result')) !== want) throw new Error(`${when}: the record says ${await recs.first().getAttribute('data-result')}, the console ${want}`);
+      await recs.first().locator('button[data-show]').click();
+      const text = await page.locator('#record-view').textContent();
+      const recMoves = text.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
+      if (recMoves.join(' ') !== allMoves.join(' ')) throw new Error(`${when}: the record's moves differ from the game's`);
+      if (!text.includes('[White "you"]') || !text.includes('[Black "console 2"]') || !text.includes('[Rules "classic"]')) throw new Error(`${when}: tags: ${text.slice(0, 200)}`);
+      const href = await recs.first().locator('a[data-export]').getAttribute('href');
+      if (decodeURIComponent(href.replace(/^data:text\/plain;charset=utf-8,/, '')) !== text) throw new Error(`${when}: the export is not the record`);
+      return recMoves.length;
+    };
+    const recorded = await checkRecord('after the game');
+    await page.reload();
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    await checkRecord('after a reload');
     await page.screenshot({ path: `${out}/console.png` });
     // the speed: simulated seconds per wall second, and what this machine
     // could run unpaced (the page's busy time)
@@ -587,7 +635,7 @@ try {
     writeFileSync(`${out}/speed.txt`, figures);
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
-    return `${plies} plies, ${over[0].trim()}; ${figures.trim().replace(/\n/g, ', ')}`;
+    return `${plies} plies, ${over[0].trim()}, kept as a record of ${recorded} moves; ${figures.trim().replace(/\n/g, ', ')}`;
   });
 } finally {
   await browser.close();

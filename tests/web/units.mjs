@@ -10,6 +10,7 @@ import { loadHex } from '../../sim/web/src/hex.js';
 import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
+import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -256,4 +257,73 @@ check('serve-bad-escape-is-400-and-serving-goes-on', () =>
   (results.badEscape === 400 && results.afterBad === 200) || JSON.stringify(results));
 check('serve-no-sibling-folder', () =>
   results.sibling === 403 || JSON.stringify(results));
+
+// ---- records.js (docs/records.md) -----------------------------------------
+{
+  const setup = { rules: 'jasir', first: 'black', level: '3', human: 'white', game: '1', games: '2' };
+  const moves = ['b5-c4', 'b1-d2', 'c4xd5@b1', '@b1'];
+  const rec = recordFromGame(setup, moves, { white: '8', black: '4', winner: 'white', reason: 'no-moves' }, new Date(Date.UTC(2026, 10, 26, 19, 40, 12)));
+  const text = recordText(rec);
+  check('records-text-as-documented', () =>
+    (text.startsWith('[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "black"]\n[White "you"]\n[Black "console 3"]\n[Level "3"]\n[Result "8-4 white"]\n[Reason "no-moves"]\n\n1. b5-c4 b1-d2 2. c4xd5@b1 @b1\n')) || text);
+  check('records-read-back', () => {
+    const p = parseRecord(text);
+    return (p.ok && JSON.stringify(p.record) === JSON.stringify(rec)) || JSON.stringify(p);
+  });
+  check('records-two-players-names', () => {
+    const r2 = recordFromGame({ ...setup, human: undefined, level: undefined, game: '2' }, moves, { white: '3', black: '3', winner: 'draw' });
+    const p = parseRecord(recordText(r2));
+    return (r2.white === 'P2' && r2.black === 'P1' && r2.level === null && p.ok && p.record.level === null && p.record.reason === 'none') || JSON.stringify(r2);
+  });
+  const bad = (t, why) => {
+    const p = parseRecord(t);
+    return (!p.ok && p.why.includes(why)) || JSON.stringify(p);
+  };
+  const good = text;
+  check('records-bad-move-named-with-its-line', () => bad(good.replace('c4xd5@b1', 'c4xz9'), 'line 10: "c4xz9" is not a move'));
+  check('records-unknown-tag', () => bad('[Colour "blue"]\n' + good, 'line 1: no tag called Colour'));
+  check('records-missing-rules', () => bad(good.replace('[Rules "jasir"]\n', ''), 'no [Rules'));
+  check('records-bad-rules', () => bad(good.replace('"jasir"', '"chess"'), 'Rules "chess"'));
+  check('records-bad-result', () => bad(good.replace('8-4 white', 'white won'), 'Result "white won"'));
+  check('records-bad-level', () => bad(good.replace('[Level "3"]', '[Level "9"]'), 'Level "9"'));
+  check('records-not-a-tag', () => bad('[Rules classic]\n', 'line 1: not a tag line'));
+  check('records-empty', () => bad('  \n', 'empty'));
+  check('records-quotes-in-names', () => {
+    const r = { ...rec, white: 'Anna "the fox" \\ B' };
+    const p = parseRecord(recordText(r));
+    return (p.ok && p.record.white === r.white) || JSON.stringify(p);
+  });
+  check('records-link-round-trip', () => {
+    const p = recordFromHash(recordLink(rec));
+    const cut = recordFromHash('#game=%E0%A4%A');
+    return (p.ok && recordText(p.record) === text && !cut.ok && /cut short/.test(cut.why) && recordFromHash('#rules') === null) || JSON.stringify([p, cut]);
+  });
+  check('records-kept-newest-first-no-twins', () => {
+    const st = new MemoryStorage();
+    const rs = new Records(st);
+    rs.add(rec);
+    rs.add({ ...rec, date: '2026-11-27T08:00:00Z' });
+    rs.add(rec); // the same game again: kept once
+    const l = new Records(st).list(); // another page's view of the same storage
+    return (l.length === 2 && l[0].date === '2026-11-27T08:00:00Z') || JSON.stringify(l);
+  });
+  check('records-keeps-the-newest-200', () => {
+    const st = new MemoryStorage();
+    const rs = new Records(st);
+    for (let i = 0; i < RECORDS_MAX + 5; i++) rs.add({ ...rec, date: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z' });
+    const l = rs.list();
+    return (l.length === RECORDS_MAX && l[0].date === '2026-01-01T00:03:24Z') || `${l.length} ${l[0]?.date}`;
+  });
+  check('records-corrupt-storage-starts-again', () => {
+    const st = new MemoryStorage({ 'jarmo-records': '{not json' });
+    const rs = new Records(st);
+    const before = rs.list().length;
+    rs.add(rec);
+    return (before === 0 && rs.list().length === 1) || `${before} ${rs.list().length}`;
+  });
+  check('records-full-storage-says-so', () => {
+    const rs = new Records({ getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } });
+    return rs.add(rec) === false;
+  });
+}
 process.exit(failed ? 1 : 0);

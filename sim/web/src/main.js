@@ -10,6 +10,7 @@ import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
+import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -251,6 +252,83 @@ function drawMoves(el, log) {
   el.scrollTop = el.scrollHeight;
 }
 
+// the kept games, newest first: each entry [data-record] with its summary,
+// a view of its text, a file to export and a link that opens it
+function drawRecords(el, list, view) {
+  el.textContent = '';
+  if (!list.length) {
+    const li = document.createElement('li');
+    li.className = 'empty';
+    li.textContent = 'No games yet: a game played here is kept when it ends.';
+    el.appendChild(li);
+    return;
+  }
+  for (const r of list) {
+    const li = document.createElement('li');
+    li.dataset.record = '';
+    li.dataset.rules = r.rules;
+    li.dataset.result = r.result;
+    const text = recordText(r);
+    const span = document.createElement('span');
+    span.textContent = recordSummary(r);
+    const show = document.createElement('button');
+    show.textContent = 'Show';
+    show.dataset.show = '';
+    show.addEventListener('click', () => {
+      view.textContent = text;
+      view.hidden = false;
+    });
+    const file = document.createElement('a');
+    file.textContent = 'Export';
+    file.dataset.export = '';
+    file.href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+    file.download = `jarmo-${(r.date || 'game').slice(0, 16).replace(/[:T]/g, '-')}-${r.rules}.txt`;
+    const link = document.createElement('a');
+    link.textContent = 'Link';
+    link.dataset.link = '';
+    link.href = `${location.pathname}${location.search}${recordLink(r)}`;
+    li.append(span, ' ', show, ' ', file, ' ', link);
+    el.appendChild(li);
+  }
+}
+
+// the records section: the list, import by file, open by #game= link
+function initRecords(records) {
+  const list = $('#records');
+  const view = $('#record-view');
+  const note = $('#record-note');
+  const redraw = () => drawRecords(list, records.list(), view);
+  const take = (parsed, from) => {
+    if (!parsed.ok) {
+      note.textContent = `Could not open the game ${from}: ${parsed.why}. Nothing was changed.`;
+      return;
+    }
+    if (!records.add(parsed.record)) note.textContent = `The game ${from} is shown but not kept: this browser would not store it.`;
+    else note.textContent = `Opened the game ${from}: ${recordSummary(parsed.record)}.`;
+    view.textContent = recordText(parsed.record);
+    view.hidden = false;
+    redraw();
+  };
+  $('#import-record').addEventListener('change', async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    if (f.size > 65536) {
+      note.textContent = `Could not open ${f.name}: ${f.size} bytes is far more than a game. Nothing was changed.`;
+      return;
+    }
+    take(parseRecord(await f.text()), `from ${f.name}`);
+    ev.target.value = '';
+  });
+  const fromHash = () => {
+    const parsed = recordFromHash(location.hash);
+    if (parsed) take(parsed, 'from the link');
+  };
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
+  redraw();
+  return redraw;
+}
+
 async function main() {
   const boards = JSON.parse(await fetchText('boards.json'));
   const name = new URLSearchParams(location.search).get('board') || boards[0];
@@ -278,6 +356,8 @@ async function main() {
   // the moves from the debug console (kept for a reload)
   const logKey = `jarmo-moves-${name}`;
   const log = new GameLog();
+  const records = new Records(localStorage);
+  const redrawRecords = initRecords(records);
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {
@@ -322,6 +402,14 @@ async function main() {
         updateShare();
       }
       if (/^(start|resume|move|undo|over|return) /.test(line)) latestLine = line;
+      // a game that ends here is kept, unless it was resumed with moves
+      // this page never saw (its record would not replay)
+      const over = line.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/);
+      if (over && log.setup && !log.partial) {
+        const rec = recordFromGame(log.setup, log.moves, { white: over[1], black: over[2], winner: over[3], reason: over[4] });
+        if (!records.add(rec)) $('#record-note').textContent = 'This game could not be kept: this browser would not store it.';
+        redrawRecords();
+      }
       // the words scrolling on the matrix, as text under the console until
       // a button or the console's next line
       const scrolling = line.startsWith('words ');
