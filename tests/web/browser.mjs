@@ -624,6 +624,32 @@ try {
       return recMoves.length;
     };
     const recorded = await checkRecord('after the game');
+    // its replay (opened by the record's Replay button): every position the
+    // engine's, stepped with the right arrow while the replay has the focus
+    const e2 = engine();
+    await e2.ask('rules classic');
+    for (let ply = 0; ply <= allMoves.length; ply++) {
+      const [rows, , , wh, bh] = (await e2.ask('fen')).slice(2).split(' ');
+      const want = {};
+      rows.split('/').forEach((row, i) => [...row].forEach((ch, f) => (want[`${'abcde'[f]}${5 - i}`] = ch)));
+      const got = await page.evaluate(() => ({
+        points: Object.fromEntries([...document.querySelectorAll('#replay [data-point]')].map((c) => [c.dataset.point, c.dataset.piece])),
+        white: document.querySelector('#replay [data-off="white"]').textContent,
+        black: document.querySelector('#replay [data-off="black"]').textContent,
+        current: document.querySelector('#replay .replay-moves li.current')?.dataset.ply || '0',
+      }));
+      const off = (h) => { const [c, r] = h.split(','); return `${r} to place, ${c} captured`; };
+      if (JSON.stringify(got.points) !== JSON.stringify(Object.fromEntries(Object.keys(got.points).map((k) => [k, want[k]]))) ||
+          got.white !== off(wh) || got.black !== off(bh) || got.current !== String(ply))
+        throw new Error(`replay at ply ${ply}: ${JSON.stringify(got)}, the engine: ${rows} ${wh} ${bh}`);
+      if (ply < allMoves.length) {
+        await e2.ask(`play ${allMoves[ply]}`);
+        await page.keyboard.press('ArrowRight');
+      }
+    }
+    e2.close();
+    await page.locator('#replay').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/replay.png` });
     await page.reload();
     await waitUart(page, 'jarmo jarmo-handheld ready');
     await checkRecord('after a reload');

@@ -43,7 +43,8 @@ $(WEB)/index.html: sim/web/index.html sim/web/teach.md $(wildcard docs/*.md) too
 comma := ,
 WASM_SRC := tools/web/console_wasm.c sim/settings_text.c sim/status_text.c $(RULES_SRC) \
   $(addprefix firmware/storage/,settings.c nv_record.c game_save.c journal.c)
-WASM_EXPORTS := console_status console_set console_settings console_drop_game console_eeprom console_text_in console_text_out
+WASM_EXPORTS := console_status console_set console_settings console_drop_game console_replay_start console_replay_move \
+  console_eeprom console_text_in console_text_out
 $(WEB)/console.wasm: $(WASM_SRC) $(wildcard sim/*.h firmware/rules/*.h firmware/storage/*.h tools/web/wasm-libc/*.h)
 	@mkdir -p $(@D)
 	@echo "  WASM $@"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hal.h"
+#include "rules/rules.h"
 #include "settings_text.h"
 #include "status_text.h"
 #include "storage/eeprom_map.h"
@@ -50,6 +51,91 @@ void console_settings(void)
 
 /* No saved game: the console starts a new match with the settings. */
 void console_drop_game(void) { settings_text_drop_game(); }
+
+/* ---- a recorded game replayed by the rules core (docs/records.md) ---- */
+static rules_pos_t replay_pos;
+
+/* The position into console_text_out: the 25 points a1 b1 .. e1 a2 .. e5,
+ * each w / b (W / B marked) or '.', then White's captured and ready pieces,
+ * Black's, the side to move, and "-" or the result as the over line has it
+ * ("8 4 white no-moves"). */
+static void replay_write(void)
+{
+    char *o = console_text_out;
+    for (uint8_t r = 0; r < 5u; r++)
+        for (uint8_t f = 0; f < 5u; f++) {
+            const char name[3] = {(char)('a' + f), (char)('1' + r), '\0'};
+            bool marked;
+            const uint8_t side = rules_piece_at(&replay_pos, rules_point_from_text(name), &marked);
+            *o++ = side == RULES_NO_SIDE ? '.' : (char)((side == RULES_WHITE ? 'w' : 'b') - (marked ? 32 : 0));
+        }
+    const uint8_t nums[4] = {rules_captured(&replay_pos, RULES_WHITE), rules_ready(&replay_pos, RULES_WHITE),
+                             rules_captured(&replay_pos, RULES_BLACK), rules_ready(&replay_pos, RULES_BLACK)};
+    for (uint8_t i = 0; i < 4u; i++) {
+        *o++ = ' ';
+        *o++ = (char)('0' + nums[i]);
+    }
+    *o++ = ' ';
+    o = strcpy(o, rules_side_to_move(&replay_pos) == RULES_WHITE ? "white" : "black") + 5;
+    *o++ = ' ';
+    if (!rules_game_over(&replay_pos)) {
+        *o++ = '-';
+    } else {
+        uint8_t score[2], side;
+        rules_score(&replay_pos, score);
+        *o++ = (char)('0' + score[0] / 10u);
+        *o++ = (char)('0' + score[0] % 10u);
+        *o++ = ' ';
+        *o++ = (char)('0' + score[1] / 10u);
+        *o++ = (char)('0' + score[1] % 10u);
+        *o++ = ' ';
+        rules_result_name(rules_winner(&replay_pos), o);
+        o += strlen(o);
+        *o++ = ' ';
+        rules_end_name(rules_end_reason(&replay_pos, &side), o);
+        o += strlen(o);
+    }
+    *o = '\0';
+}
+
+/* console_text_in "RULES FIRST" ("jasir black"): the start position,
+ * written as replay_write() does; 0 with the reason when it is not one. */
+int console_replay_start(void)
+{
+    char name[RULES_SET_NAME_MAX + 1];
+    uint8_t i = 0;
+    for (; console_text_in[i] && console_text_in[i] != ' ' && i < RULES_SET_NAME_MAX; i++)
+        name[i] = console_text_in[i];
+    name[i] = '\0';
+    const int8_t set = rules_set_by_name(name);
+    const char *first = console_text_in[i] == ' ' ? console_text_in + i + 1 : "";
+    if (set < 0 || (strcmp(first, "white") != 0 && strcmp(first, "black") != 0)) {
+        strcpy(console_text_out, "not a rule set and a first mover (classic white)");
+        return 0;
+    }
+    rules_init(&replay_pos, (uint8_t)set, first[0] == 'w' ? RULES_WHITE : RULES_BLACK);
+    replay_write();
+    return 1;
+}
+
+/* console_text_in one move ("c4xd5@b1"): made if it is legal here, and the
+ * new position written; 0 with the reason (the position kept) when not. */
+int console_replay_move(void)
+{
+    rules_move_t m;
+    if (rules_game_over(&replay_pos)) {
+        strcpy(console_text_out, "the game is already over");
+        return 0;
+    }
+    if (!rules_move_from_text(&replay_pos, console_text_in, &m)) {
+        strcpy(console_text_out, "not a legal move in this position");
+        return 0;
+    }
+    rules_undo_t u;
+    rules_make(&replay_pos, m, &u);
+    replay_write();
+    return 1;
+}
 
 /* ---- the C library's few functions (no libc in this build) ---- */
 void *memcpy(void *dst, const void *src, size_t n)

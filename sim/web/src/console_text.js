@@ -74,6 +74,36 @@ export class ConsoleText {
     this.take(eeprom);
   }
 
+  // A recorded game replayed by the rules core: { ok: true, positions }
+  // (one for the start and one after each move) or { ok: false, why, at,
+  // positions } with the positions up to the move at fault (index `at`).
+  // A position: { points: { a1: 'w' | 'b' | 'W' | 'B' | '.' }, off: {
+  // white: { captured, ready }, black: ... }, toMove, over: null | {
+  // white, black, winner, reason } }.
+  replay(rules, first, moves) {
+    const read = () => {
+      const w = this.text().split(' ');
+      const points = {};
+      for (let i = 0; i < 25; i++) points[`${'abcde'[i % 5]}${Math.floor(i / 5) + 1}`] = w[0][i];
+      return {
+        points,
+        off: { white: { captured: Number(w[1]), ready: Number(w[2]) }, black: { captured: Number(w[3]), ready: Number(w[4]) } },
+        toMove: w[5],
+        over: w[6] === '-' ? null : { white: Number(w[6]), black: Number(w[7]), winner: w[8], reason: w[9] },
+      };
+    };
+    this.textIn(`${rules} ${first}`.slice(0, 60));
+    if (this.x.console_replay_start() !== 1) return { ok: false, why: this.text(), at: -1, positions: [] };
+    const positions = [read()];
+    for (let i = 0; i < moves.length; i++) {
+      if (!/^[a-e1-5@x-]{2,10}$/.test(moves[i])) return { ok: false, why: 'not a move', at: i, positions };
+      this.textIn(moves[i]);
+      if (this.x.console_replay_move() !== 1) return { ok: false, why: this.text(), at: i, positions };
+      positions.push(read());
+    }
+    return { ok: true, positions };
+  }
+
   // every setting, { name: value }
   settings(eeprom) {
     this.put(eeprom);

@@ -11,6 +11,7 @@ import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
 import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
+import { Replay } from './replay.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -254,7 +255,7 @@ function drawMoves(el, log) {
 
 // the kept games, newest first: each entry [data-record] with its summary,
 // a view of its text, a file to export and a link that opens it
-function drawRecords(el, list, view) {
+function drawRecords(el, list, view, open) {
   el.textContent = '';
   if (!list.length) {
     const li = document.createElement('li');
@@ -272,12 +273,9 @@ function drawRecords(el, list, view) {
     const span = document.createElement('span');
     span.textContent = recordSummary(r);
     const show = document.createElement('button');
-    show.textContent = 'Show';
+    show.textContent = 'Replay';
     show.dataset.show = '';
-    show.addEventListener('click', () => {
-      view.textContent = text;
-      view.hidden = false;
-    });
+    show.addEventListener('click', () => open(r, text));
     const file = document.createElement('a');
     file.textContent = 'Export';
     file.dataset.export = '';
@@ -293,11 +291,18 @@ function drawRecords(el, list, view) {
 }
 
 // the records section: the list, import by file, open by #game= link
-function initRecords(records) {
+function initRecords(records, replay) {
   const list = $('#records');
   const view = $('#record-view');
   const note = $('#record-note');
-  const redraw = () => drawRecords(list, records.list(), view);
+  // a game opened: its text under the replay
+  const open = (r, text) => {
+    view.textContent = text;
+    view.hidden = false;
+    replay.open(r, recordSummary(r));
+    replay.el.focus({ preventScroll: true });
+  };
+  const redraw = () => drawRecords(list, records.list(), view, open);
   const take = (parsed, from) => {
     if (!parsed.ok) {
       note.textContent = `Could not open the game ${from}: ${parsed.why}. Nothing was changed.`;
@@ -305,8 +310,7 @@ function initRecords(records) {
     }
     if (!records.add(parsed.record)) note.textContent = `The game ${from} is shown but not kept: this browser would not store it.`;
     else note.textContent = `Opened the game ${from}: ${recordSummary(parsed.record)}.`;
-    view.textContent = recordText(parsed.record);
-    view.hidden = false;
+    open(parsed.record, recordText(parsed.record));
     redraw();
   };
   $('#import-record').addEventListener('change', async (ev) => {
@@ -357,7 +361,7 @@ async function main() {
   const logKey = `jarmo-moves-${name}`;
   const log = new GameLog();
   const records = new Records(localStorage);
-  const redrawRecords = initRecords(records);
+  const redrawRecords = initRecords(records, new Replay($('#replay'), text, links));
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {
