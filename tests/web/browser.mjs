@@ -424,6 +424,58 @@ try {
     return 'a link, a bad file refused, a good one added';
   });
 
+  // a review of a game of up to 40 moves (the host engine plays it at
+  // levels 1-3 with varied seeds): a row for every move, each engine move legal where it
+  // stands, the worst marked, the page answering while the worker thinks
+  await run('review', async () => {
+    const e = engine();
+    await e.ask('rules classic');
+    const moves = [];
+    for (let i = 0; i < 40 && !(await e.ask('result')).startsWith('= over'); i++) {
+      await e.ask(`seed ${i * 7 + 1}`);
+      moves.push((await e.ask(`genmove ${1 + (i % 3)}`)).slice(2));
+    }
+    const res = (await e.ask('result')).split(' ');
+    const result = res[1] === 'over' ? `${res[2]}-${res[3]} ${res[4]}` : '0-0 draw';
+    let rec = `[Rules "classic"]\n[White "P1"]\n[Black "P2"]\n[Result "${result}"]\n\n`;
+    moves.forEach((m, i) => (rec += (i % 2 ? '' : `${i / 2 + 1}. `) + m + ' '));
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (er) => errors.push(er.message));
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec + '\n')}`);
+    await waitFor('the replay', 8000, async () => !(await page.locator('#replay').isHidden()));
+    await page.locator('[data-review-start]').click();
+    // the page answers while the worker thinks: a step of the replay
+    await page.locator('#replay [data-step="next"]').click();
+    const stepped = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+    await waitFor('the review', 120000, async () => /^Reviewed|stopped|could not/.test(await page.locator('.review-status').textContent()));
+    const status = await page.locator('.review-status').textContent();
+    const rows = await page.evaluate(() => [...document.querySelectorAll('tr[data-review]')].map((t) => ({ ...t.dataset })));
+    if (!/^Reviewed \d+ moves in [\d.]+ s/.test(status) || rows.length !== moves.length) throw new Error(`${status} (${rows.length} rows of ${moves.length})`);
+    if (stepped !== '1') throw new Error(`the replay did not step while the review ran: ${stepped}`);
+    // each engine move legal in its position, each played move the record's
+    const e2 = engine();
+    await e2.ask('rules classic');
+    for (let i = 0; i < moves.length; i++) {
+      const legal = (await e2.ask('legal')).slice(2).split(' ');
+      if (rows[i].move !== moves[i] || !legal.includes(rows[i].best)) throw new Error(`row ${i + 1}: ${JSON.stringify(rows[i])}`);
+      await e2.ask(`play ${moves[i]}`);
+    }
+    e.close();
+    e2.close();
+    const worst = rows.filter((r) => 'worst' in r);
+    const costly = rows.filter((r) => Number(r.cost) >= 50).length;
+    if (worst.length !== Math.min(3, costly) || worst.some((w) => Number(w.cost) < 50)) throw new Error(`marked ${worst.length} of ${costly} costly moves`);
+    await page.locator('.review').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/review.png` });
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    const secs = status.match(/in ([\d.]+) s/)[1];
+    writeFileSync(`${out}/review.txt`, `review_moves: ${moves.length}\nreview_seconds: ${secs}\n`);
+    return `${status.split(';')[0]}; ${worst.length} marked`;
+  });
+
   // a link to a console this build does not have: said, with the way back
   await run('unknown-board-way-back', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });

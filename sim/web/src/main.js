@@ -12,6 +12,7 @@ import { N } from './matrix.js';
 import { MCU } from './mcu.js';
 import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
 import { Replay } from './replay.js';
+import { initReview } from './review.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -361,7 +362,9 @@ async function main() {
   const logKey = `jarmo-moves-${name}`;
   const log = new GameLog();
   const records = new Records(localStorage);
-  const redrawRecords = initRecords(records, new Replay($('#replay'), text, links));
+  const replay = new Replay($('#replay'), text, links);
+  initReview($('#replay'), replay);
+  const redrawRecords = initRecords(records, replay);
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {

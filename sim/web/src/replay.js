@@ -74,6 +74,8 @@ export class Replay {
 
   // opens a record (records.js); returns '' or why it stopped early
   open(record, title) {
+    this.record = record;
+    this.onOpen?.();
     const r = this.text.replay(record.rules, record.first, record.moves);
     this.positions = r.positions;
     this.moves = record.moves.slice(0, Math.max(0, r.positions.length - 1));

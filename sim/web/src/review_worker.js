@@ -1,0 +1,69 @@
+// The game review, off the page's thread: the console's AI as WebAssembly
+// (review.wasm, tools/web/review_wasm.c). One message { rules, first,
+// moves, level } in; { row } for each position as it is judged, then
+// { done, ms } (or { error }).
+let x = null;
+const clamp = (v) => Math.max(-2000, Math.min(2000, v));
+
+async function engine() {
+  if (x) return x;
+  const r = await fetch('review.wasm');
+  if (!r.ok) throw new Error(`review.wasm: ${r.status}`);
+  x = (await WebAssembly.instantiate(await r.arrayBuffer())).instance.exports;
+  return x;
+}
+
+const mem = () => new Uint8Array(x.memory.buffer);
+function textIn(s) {
+  const m = mem();
+  const at = x.review_text_in.value;
+  for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
+  m[at + s.length] = 0;
+}
+function textOut() {
+  const m = mem();
+  let s = '';
+  for (let i = x.review_text_out.value; m[i]; i++) s += String.fromCharCode(m[i]);
+  return s;
+}
+
+// the AI's judgement of the position now: { best, score (for the side to
+// move), depth, nodes } or { over }
+function think(level) {
+  x.review_think(level);
+  const w = textOut().split(' ');
+  if (w[0] === 'over') return { over: { white: Number(w[1]), black: Number(w[2]), winner: w[3] } };
+  return { best: w[0], score: Number(w[1]), depth: Number(w[2]), nodes: Number(w[3]), white: x.review_side_to_move() === 0 };
+}
+
+self.onmessage = async (ev) => {
+  const { rules, first, moves, level = 6 } = ev.data;
+  const t0 = performance.now();
+  try {
+    await engine();
+    textIn(`${rules} ${first}`);
+    if (!x.review_start()) throw new Error(textOut());
+    let here = think(level);
+    for (let i = 0; i < moves.length; i++) {
+      if (here.over) throw new Error(`move ${i + 1} (${moves[i]}) comes after the game ended`);
+      textIn(moves[i].slice(0, 60));
+      if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
+      const next = think(level);
+      // White's view of the position before and after, in centi-pieces
+      const before = here.white ? here.score : -here.score;
+      let after;
+      if (next.over) after = next.over.winner === 'draw' ? 0 : (next.over.winner === 'white' ? 1 : -1) * 10000;
+      else after = next.white ? next.score : -next.score;
+      // what the move cost its mover: the best line's score less the one it
+      // chose, a won or lost game (the AI's decided scores, 8,648 and up)
+      // counted as 20 pieces, so that throwing a win away costs 20 to 40
+      const mine = here.white ? after : -after;
+      const cost = moves[i] === here.best ? 0 : Math.max(0, clamp(here.score) - clamp(mine));
+      self.postMessage({ row: { ply: i + 1, move: moves[i], best: here.best, before, after, cost, depth: here.depth, nodes: here.nodes } });
+      here = next;
+    }
+    self.postMessage({ done: true, ms: performance.now() - t0 });
+  } catch (e) {
+    self.postMessage({ error: e.message, ms: performance.now() - t0 });
+  }
+};
