@@ -416,12 +416,40 @@ try {
     await input.setInputFiles({ name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('2026-11-26T19:40:12Z', '2026-11-27T08:00:00Z')) });
     await waitFor('the imported game', 3000, async () => (await page.locator('#records li[data-record]').count()) === 2);
     const first = await page.locator('#records li[data-record]').first().textContent();
-    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · 5-7 P2 wins · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
+    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · P2 wins 5-7 · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
     await page.locator('#records-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/records.png` });
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     return 'a link, a bad file refused, a good one added';
+  });
+
+  // progress from kept games against the console: the counts, the best
+  // run of wins and a chart with a bar a game
+  await run('progress', async () => {
+    const rec = (day, white, black, result, rules, level) =>
+      `[Date "2026-11-${day}T10:00:00Z"]\n[Rules "${rules}"]\n[White "${white}"]\n[Black "${black}"]\n[Level "${level}"]\n[Result "${result}"]\n\n1. b1-d2\n`;
+    const kept = [rec(10, 'you', 'console 3', '8-4 white', 'classic', 3), rec(11, 'console 3', 'you', '3-9 black', 'classic', 3),
+      rec(12, 'you', 'console 4', '2-6 black', 'ludos', 4), rec(13, 'you', 'console 4', '5-5 draw', 'ludos', 4),
+      rec(14, 'P1', 'P2', '8-4 white', 'jasir', '-')];
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    await context.addInitScript((k) => localStorage.setItem('jarmo-records', k), JSON.stringify(kept));
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the progress', 8000, async () => /4 games against the console/.test(await page.locator('#progress').textContent()));
+    const t = await page.evaluate(() => ({
+      summary: document.querySelector('.progress-summary').textContent,
+      bars: [...document.querySelectorAll('.progress-chart rect[data-game]')].map((r) => r.dataset.result),
+      line: document.querySelector('.progress-chart polyline')?.getAttribute('points').split(' ').length,
+      rows: Object.fromEntries([...document.querySelectorAll('tr[data-progress]')].map((r) => [r.dataset.progress, [...r.cells].slice(1).map((c) => c.textContent).join('/')])),
+    }));
+    if (t.summary !== '4 games against the console: 2 won, 1 drawn, 1 lost. Best run of wins: 2.' || t.bars.join(' ') !== 'win win loss draw' || t.line !== 4 ||
+        t.rows.classic !== '2/2/0/0' || t.rows.ludos !== '2/0/1/1' || t.rows['level 4'] !== '2/0/1/1')
+      throw new Error(JSON.stringify(t));
+    await page.locator('#progress-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/progress.png` });
+    await context.close();
+    return t.summary;
   });
 
   // a review of a game of up to 40 moves (the host engine plays it at

@@ -10,6 +10,7 @@ import { loadHex } from '../../sim/web/src/hex.js';
 import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
+import { statsOf } from '../../sim/web/src/progress.js';
 import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
 
 const build = process.argv[2] || 'build';
@@ -320,6 +321,20 @@ check('serve-no-sibling-folder', () =>
     const before = rs.list().length;
     rs.add(rec);
     return (before === 0 && rs.list().length === 1) || `${before} ${rs.list().length}`;
+  });
+  check('progress-counts-and-streaks', () => {
+    const mk = (day, white, black, result, rules = 'classic', level = 3) => ({ ...rec, date: `2026-11-${day}T10:00:00Z`, white, black, result, rules, level });
+    const s = statsOf([
+      mk(24, 'you', 'console 3', '8-4 white'), // a win
+      mk(20, 'console 2', 'you', '3-9 black', 'jasir', 2), // a win (as Black), older
+      mk(21, 'you', 'console 3', '2-6 black'), // a loss
+      mk(22, 'you', 'console 3', '5-5 draw'),
+      mk(23, 'console 3', 'you', '4-8 black'), // a win
+      mk(25, 'P1', 'P2', '8-4 white'), // two people: not the player's
+    ]);
+    const want = { games: 5, win: 3, draw: 1, loss: 1 };
+    return (JSON.stringify(s.total) === JSON.stringify(want) && s.bestStreak === 2 && s.streakNow === 2 &&
+      s.byRules.jasir.win === 1 && s.byLevel[3].games === 4 && s.games[0].date.startsWith('2026-11-20')) || JSON.stringify(s);
   });
   check('records-full-storage-says-so', () => {
     const rs = new Records({ getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } });

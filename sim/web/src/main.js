@@ -13,6 +13,7 @@ import { MCU } from './mcu.js';
 import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
+import { drawProgress } from './progress.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -303,7 +304,11 @@ function initRecords(records, replay) {
     replay.open(r, recordSummary(r));
     replay.el.focus({ preventScroll: true });
   };
-  const redraw = () => drawRecords(list, records.list(), view, open);
+  const redraw = () => {
+    const all = records.list();
+    drawRecords(list, all, view, open);
+    drawProgress($('#progress'), all);
+  };
   const take = (parsed, from) => {
     if (!parsed.ok) {
       note.textContent = `Could not open the game ${from}: ${parsed.why}. Nothing was changed.`;

@@ -90,12 +90,12 @@ export function parseRecord(text) {
   return { ok: true, record: { date, rules: tags.Rules, first, white: tags.White, black: tags.Black, level, result: tags.Result, reason, moves } };
 }
 
-// What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · 8-4 you win"
+// What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · you win 8-4 · 40 moves"
 export function recordSummary(r) {
   const [score, winner] = r.result.split(' ');
   const who = winner === 'draw' ? 'a draw' : `${r[winner]} ${r[winner] === 'you' ? 'win' : 'wins'}`;
   const when = r.date ? r.date.slice(0, 16).replace('T', ' ') : 'no date';
-  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${score} ${who} · ${r.moves.length} moves`;
+  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${who} ${score} · ${r.moves.length} move${r.moves.length === 1 ? '' : 's'}`;
 }
 
 // The list in the browser's storage (newest first), one key, as text.
@@ -109,7 +109,9 @@ export class Records {
     try {
       const saved = JSON.parse(this.storage.getItem(this.key) || '[]');
       if (!Array.isArray(saved)) return [];
-      return saved.map((t) => parseRecord(t)).filter((p) => p.ok).map((p) => p.record);
+      // newest first by the date each game ended (an imported old game sorts among its own days)
+      return saved.map((t) => parseRecord(t)).filter((p) => p.ok).map((p) => p.record)
+        .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
     } catch {
       return []; // not a list: start again (the next add writes a good one)
     }
