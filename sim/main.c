@@ -34,7 +34,8 @@ static int usage(const char *why, const char *arg)
         fprintf(stderr, "jarmo-sim: %s%s%s\n", why, arg ? ": " : "", arg ? arg : "");
     fprintf(stderr, "usage: jarmo-sim [--eeprom FILE] [--plain] [--script FILE [--verbose]] [--dump-frame-at MS] [--profile FILE]\n"
                     "                 [--report-at MS] [--dump-board-at MS] [--battery-mv MV] [--set NAME=VALUE]...\n"
-                    "                 FIRMWARE.elf\n");
+                    "                 FIRMWARE.elf\n"
+                    "       jarmo-sim --serial LINK [--bootloader HEX] [--until TEXT | --script FILE] FIRMWARE.elf\n");
     return 2;
 }
 
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
     int rc = 0;
     if (serial) {
         sim.uart.echo = true;
-        rc = sim_serial(&sim, serial, boot, until, 3000.0);
+        rc = sim_serial(&sim, serial, boot, until, 3000.0, script);
     } else if (board_at >= 0) {
         if (!sim_run_until_ms(&sim, board_at))
             rc = 1;

@@ -202,7 +202,8 @@ static bool load_bootloader(sim_t *s, const char *path)
     return true;
 }
 
-int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *until, double after_close_ms)
+int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *until, double after_close_ms,
+               const char *script)
 {
     serial_t se = {.sim = s};
     int slave;
@@ -245,6 +246,18 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
     }
     sim_reset(s);
     avr->data[MCUSR_DATA_ADDR] |= EXTRF;
+    if (script) {
+        /* a scripted game for a follower: the script runs at its own pace
+         * and each byte waits for room in the terminal (no byte lost) */
+        fcntl(se.master, F_SETFL, fcntl(se.master, F_GETFL) & ~O_NONBLOCK);
+        const int rc = sim_script_run(s, script, false);
+        tcdrain(se.master);
+        usleep(200000); /* the follower reads the last line before the hang-up */
+        close(se.master);
+        if (link)
+            unlink(link);
+        return rc;
+    }
     /* No stack guard while the terminal is open: the ELF's static data is
      * not what runs then. A chip with only the bootloader, left alone or
      * spoken to at a wrong baud rate, loops from the bootloader's timeout

@@ -285,6 +285,50 @@ try {
     const r = cli([hexFile]);
     return (r.rc === 2 && r.err.startsWith('flash.mjs: no port given')) || `exit ${r.rc}: ${r.err}`;
   });
+  // sim/web/follow.mjs: a scripted game on the simulated board's serial
+  // line (jarmo-sim --serial --script), followed to its end and recorded
+  const follow = (args) => {
+    const r = spawnSync('node', ['sim/web/follow.mjs', ...args], { encoding: 'utf8', timeout: 120000 });
+    return { rc: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+  };
+  await check('follow-cli-scripted-game', async () => {
+    const script = `${build}/sim-scripts/game-jasir.script`;
+    const text = readFileSync(script, 'utf8');
+    const want = [...text.matchAll(/^expect-uart move (\S+)$/gm)].map((m) => m[1]);
+    const over = text.match(/^expect-uart over (\d+) (\d+) (\w+)/m);
+    const tty = `${tmp}/follow.tty`;
+    const p = spawn(sim, ['--serial', tty, '--script', script, elf], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const ended = new Promise((r) => p.on('exit', (code) => r(code)));
+    for (let i = 0; i < 100 && !existsSync(tty); i++) await sleep(100);
+    const out = `${tmp}/followed.txt`;
+    const r = await new Promise((resolve) => {
+      const f = spawn('node', ['sim/web/follow.mjs', '--port', tty, '--games', '1', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let so = '';
+      let se = '';
+      f.stdout.on('data', (d) => (so += d));
+      f.stderr.on('data', (d) => (se += d));
+      f.on('exit', (rc) => resolve({ rc, out: so, err: se }));
+    });
+    const simRc = await ended;
+    if (r.rc !== 0 || simRc !== 0) return `follow.mjs exit ${r.rc} (${r.err.trim()}), the simulator ${simRc}`;
+    const rec = readFileSync(out, 'utf8');
+    const moves = rec.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
+    if (moves.join(' ') !== want.join(' ')) return `moves ${moves.length} of ${want.length}: ${rec.slice(0, 300)}`;
+    if (!over || !rec.includes(`[Result "${over[1]}-${over[2]} ${over[3]}"]`) || !rec.includes('[Rules "jasir"]')) return `the record: ${rec.slice(0, 300)}`;
+    return { more: `${want.length} moves of a jasir game followed and recorded` };
+  });
+  await check('follow-cli-bad-baud', () => {
+    const r = follow(['--port', '/dev/null', '--baud', '1234']);
+    return (r.rc === 2 && r.err.startsWith('follow.mjs: --baud 1234: one of')) || `exit ${r.rc}: ${r.err}`;
+  });
+  await check('follow-cli-no-port', () => {
+    const r = follow(['--port', `${tmp}/no-such-tty`]);
+    return (r.rc === 1 && r.err.includes('no-such-tty: no such port')) || `exit ${r.rc}: ${r.err}`;
+  });
+  await check('follow-cli-no-port-given', () => {
+    const r = follow(['--games', '2']);
+    return (r.rc === 2 && r.err.startsWith('follow.mjs: no --port given')) || `exit ${r.rc}: ${r.err}`;
+  });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@
 // the section after the good flash: BUILD_DIR/web-test/flash.png.
 //   node tests/web/flash_browser.mjs BUILD_DIR
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
 import { openPort } from '../../sim/web/flash.mjs';
@@ -101,10 +101,12 @@ async function waitStatus(page, state, ms) {
 
 // The simulated board on a pty, and the page's port bridged to it.
 // pullAfter: bytes written before the cable is pulled (the simulator killed).
-async function bridge(page, tmp, name, { boot, until, pullAfter = Infinity }) {
+async function bridge(page, tmp, name, { boot, until, script, pullAfter = Infinity }) {
   const tty = `${tmp}/${name}.tty`;
-  const args = ['--serial', tty, '--bootloader', boot];
+  const args = ['--serial', tty];
+  if (boot) args.push('--bootloader', boot);
   if (until) args.push('--until', until);
+  if (script) args.push('--script', script);
   const sim = spawn(`${build}/host/jarmo-sim`, [...args, `${build}/jarmo-handheld/firmware.elf`], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   sim.stdout.on('data', (d) => (log += d));
@@ -202,6 +204,37 @@ try {
     await context.close();
     if (s.code !== 'lost' || !s.text.includes('cable pulled?')) throw new Error(JSON.stringify(s));
     return s.text;
+  });
+  // "Follow a console": the page follows a scripted game on the simulated
+  // board's serial line (its debug console), shows it on the replay board
+  // and keeps it when it ends
+  await run('follow-a-console', async () => {
+    const script = `${build}/sim-scripts/game-classic.script`;
+    const want = [...readFileSync(script, 'utf8').matchAll(/^expect-uart move (\S+)$/gm)].map((m) => m[1]);
+    const { context, page, errors } = await openPage(browser, url, 'bridge');
+    const b = await bridge(page, tmp, 'follow', { script });
+    await page.click('[data-follow]');
+    const until = Date.now() + 90000;
+    let st;
+    while (Date.now() < until && (st = await page.evaluate(() => document.querySelector('.follow-status').dataset.state)) !== 'over') await sleep(200);
+    const got = await page.evaluate(() => ({
+      status: document.querySelector('.follow-status').textContent,
+      records: [...document.querySelectorAll('#records li[data-record]')].map((li) => li.dataset.result),
+      replayed: [...document.querySelectorAll('#replay .replay-moves li')].map((li) => li.textContent.replace(/^\d+\. /, '')),
+      baud: 0,
+    }));
+    await page.click('[data-follow]'); // stop
+    b.kill();
+    await b.ended;
+    await page.locator('#follow').scrollIntoViewIfNeeded();
+    mkdirSync(`${build}/web-test`, { recursive: true });
+    await page.screenshot({ path: `${build}/web-test/follow.png` });
+    await context.close();
+    if (st !== 'over') throw new Error(`the page did not see the game end: ${got.status}`);
+    if (b.baud !== 38400) throw new Error(`opened at ${b.baud} baud`);
+    if (got.records.length !== 1 || got.replayed.join(' ') !== want.join(' ')) throw new Error(JSON.stringify(got));
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return `${want.length} moves followed; ${got.status}`;
   });
   await run('wrong-baud', async () => {
     const { context, page } = await openPage(browser, url, 'bridge');

@@ -14,6 +14,7 @@ import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, rec
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
+import { initFollow } from './follow_page.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -370,6 +371,7 @@ async function main() {
   const replay = new Replay($('#replay'), text, links);
   initReview($('#replay'), replay);
   const redrawRecords = initRecords(records, replay);
+  initFollow($('#follow'), { replay, records, redraw: redrawRecords });
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {
