@@ -452,6 +452,45 @@ try {
     return t.summary;
   });
 
+  // puzzles: a wrong move answered with why, the right one with the line,
+  // the progress kept across a reload
+  await run('puzzles', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (er) => errors.push(er.message));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the first puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    const id = await page.locator('#puzzles').getAttribute('data-puzzle');
+    const p = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8')).find((x) => x.id === id);
+    const wrong = Object.keys(p.wrong)[0];
+    await page.locator(`.puzzle-moves button[data-move="${wrong}"]`).click();
+    const a1 = await page.locator('.puzzle-answer').textContent();
+    if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: after ${wrong}`)) throw new Error(`wrong move: ${a1}`);
+    await page.locator(`.puzzle-moves button[data-move="${p.solution[0]}"]`).click();
+    const a2 = await page.locator('.puzzle-answer').textContent();
+    if (!a2.startsWith(`Right: ${p.solution[0]}. The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    // the board shows the position at the line's end: the engine's
+    const e = engine();
+    await e.ask(`rules ${p.rules}`);
+    for (const m of [...p.moves, ...p.solution]) await e.ask(`play ${m}`);
+    const rows = (await e.ask('fen')).slice(2).split(' ')[0];
+    e.close();
+    const want = {};
+    rows.split('/').forEach((row, i) => [...row].forEach((ch, f) => (want[`${'abcde'[f]}${5 - i}`] = ch)));
+    const got = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.puzzle-board [data-point]')].map((c) => [c.dataset.point, c.dataset.piece])));
+    if (Object.keys(want).some((k) => want[k] !== got[k])) throw new Error(`the board after the line: ${JSON.stringify(got)}`);
+    await page.locator('#puzzles-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/puzzles.png` });
+    await page.reload();
+    await waitFor('the progress kept', 8000, async () => /^Solved 1 of \d+\.$/.test(await page.locator('.puzzle-progress').textContent()));
+    const now = await page.locator('#puzzles').getAttribute('data-puzzle');
+    await context.close();
+    if (now === id) throw new Error('after a reload the solved puzzle is shown again, not the next');
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return `${id}: a wrong move explained, the right one with its line, 1 solved after a reload`;
+  });
+
   // a review of a game of up to 40 moves (the host engine plays it at
   // levels 1-3 with varied seeds): a row for every move, each engine move legal where it
   // stands, the worst marked, the page answering while the worker thinks

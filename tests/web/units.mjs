@@ -341,4 +341,43 @@ check('serve-no-sibling-folder', () =>
     return rs.add(rec) === false;
   });
 }
+
+// ---- puzzles.json (tools/puzzles/gen_puzzles.c) ---------------------------
+// at least 30 in at least three rule sets; each position reached by legal
+// moves from the start; its moves the legal moves there; the solution a
+// legal line; proven: the solution wins where no other move does, or beats
+// every other by 2 pieces at the AI's top level
+{
+  let puzzles = [];
+  try {
+    puzzles = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8'));
+  } catch (e) {
+    puzzles = e;
+  }
+  check('puzzles-thirty-in-three-rule-sets', () =>
+    (Array.isArray(puzzles) && puzzles.length >= 30 && new Set(puzzles.map((p) => p.rules)).size >= 3) || String(puzzles.length || puzzles));
+  check('puzzles-legal-and-proven', () => {
+    if (!Array.isArray(puzzles)) return 'no puzzles';
+    const cmds = [];
+    for (const p of puzzles) {
+      cmds.push(`rules ${p.rules}`, ...p.moves.map((m) => `play ${m}`), 'legal', ...p.solution.map((m) => `play ${m}`));
+    }
+    const r = spawnSync(`${build}/host/jarmo`, [], { input: cmds.join('\n') + '\nquit\n', encoding: 'utf8', maxBuffer: 1 << 26 });
+    const out = r.stdout.split('\n');
+    let k = 0;
+    for (const p of puzzles) {
+      const next = () => out[k++];
+      if (next() !== '= ok') return `${p.id}: rules`;
+      for (const m of p.moves) if (next() !== '= ok') return `${p.id}: ${m} is not legal on the way`;
+      const legal = next().slice(2).split(' ').sort().join(' ');
+      const listed = [p.solution[0], ...Object.keys(p.wrong)].sort().join(' ');
+      if (legal !== listed) return `${p.id}: legal ${legal}, listed ${listed}`;
+      for (const m of p.solution) if (next() !== '= ok') return `${p.id}: the solution's ${m} is not legal`;
+      const others = Object.values(p.wrong).map((w) => w.value);
+      const wins = p.value >= 8000 && others.every((v) => v < 8000);
+      if (!wins && !(others.every((v) => p.value - v >= 200) && p.value > 100)) return `${p.id}: not proven (${p.value} against ${Math.max(...others)})`;
+    }
+    return true;
+  });
+}
 process.exit(failed ? 1 : 0);

@@ -41,6 +41,7 @@ $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
 $(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
+$(eval $(call host_prog,gen_puzzles,tools/puzzles/gen_puzzles.c,$(HOST_CORE)))
 $(foreach t,$(filter-out test_firmware_units test_ui,$(HOST_TESTS)),\
   $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
 $(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))

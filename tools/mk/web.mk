@@ -66,6 +66,11 @@ $(WEB)/review_worker.js: sim/web/src/review_worker.js $(WEB_NPM)
 	@mkdir -p $(@D)
 	@echo "  JS   $@"
 	$(Q)sim/web/node_modules/.bin/esbuild $< --bundle --format=esm --target=es2020 --log-level=warning --outfile=$@
+# the puzzles: found by the AI in self-play, proven at its top level
+$(WEB)/puzzles.json: $(H)/gen_puzzles tools/mk/web.mk
+	@mkdir -p $(@D)
+	@echo "  GEN  $@"
+	$(Q)$(H)/gen_puzzles 12 > $@.tmp 2> $(@D)/puzzles.log && mv $@.tmp $@ || { cat $(@D)/puzzles.log; rm -f $@.tmp; exit 1; }
 $(WEB)/links.txt: $(H)/board_links
 	@mkdir -p $(@D) && $< > $@
 $(WEB)/boards.json: tools/mk/web.mk
@@ -75,7 +80,7 @@ $(WEB)/boards.json: tools/mk/web.mk
 $(WEB)/dist.json: dist
 	@rm -rf $(WEB)/dist && mkdir -p $(WEB)/dist && cp $(B)/dist/* $(WEB)/dist/ && cp $(B)/dist/dist.json $@
 
-web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/console.wasm $(WEB)/review.wasm $(WEB)/review_worker.js $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
+web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/console.wasm $(WEB)/review.wasm $(WEB)/puzzles.json $(WEB)/review_worker.js $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
 	$(foreach b,$(WEB_BOARDS),$(WEB)/$(b)/firmware.hex $(WEB)/$(b)/board.json)
 
 web-serve: web

@@ -15,6 +15,7 @@ import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
 import { initFollow } from './follow_page.js';
+import { initPuzzles } from './puzzles_page.js';
 import { Runner } from './runner.js';
 import { DisplayWS2812 } from './ws2812.js';
 
@@ -372,6 +373,7 @@ async function main() {
   initReview($('#replay'), replay);
   const redrawRecords = initRecords(records, replay);
   initFollow($('#follow'), { replay, records, redraw: redrawRecords });
+  initPuzzles($('#puzzles'), { text, links }).catch((e) => console.error('puzzles:', e));
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {

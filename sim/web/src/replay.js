@@ -9,7 +9,7 @@
 const NS = 'http://www.w3.org/2000/svg';
 const at = (p) => [14 + (p.charCodeAt(0) - 97) * 18, 14 + (5 - Number(p[1])) * 18]; // a5 top left
 
-function boardSvg(links, rules) {
+export function boardSvg(links, rules) {
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', '0 0 100 100');
   svg.setAttribute('role', 'img');
