@@ -252,7 +252,11 @@ int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *u
         fcntl(se.master, F_SETFL, fcntl(se.master, F_GETFL) & ~O_NONBLOCK);
         const int rc = sim_script_run(s, script, false);
         tcdrain(se.master);
-        usleep(200000); /* the follower reads the last line before the hang-up */
+        /* the line stays up until the follower closes it (up to 10 s), as
+         * a console stays on after its game: a hang-up at once could drop
+         * the last lines a reader has not taken yet */
+        for (int i = 0; i < 500 && peer_open(se.master); i++)
+            usleep(20000);
         close(se.master);
         if (link)
             unlink(link);

@@ -190,7 +190,7 @@ else bad status-between-games "$(printf '%s\n' "$between" | grep '^status:' | tr
 expect arena-uct-negative 2 'not a player: uct:-1' -- "$host/jarmo-arena" uct:-1 random
 expect arena-uct-zero 2 'not a player: uct:0' -- "$host/jarmo-arena" uct:0 random
 expect arena-ai-suffix 2 'not a player: ai:3x' -- "$host/jarmo-arena" ai:3x random
-expect arena-ai-level 2 'not a player: ai:6' -- "$host/jarmo-arena" ai:6 random
+expect arena-ai-level 2 'not a player: ai:7' -- "$host/jarmo-arena" ai:7 random
 expect arena-rules 2 'unknown rule set.*chess' -- "$host/jarmo-arena" -r chess ai:1 random
 expect arena-option 2 'unknown option: -x' -- "$host/jarmo-arena" -x 3 ai:1 random
 expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random

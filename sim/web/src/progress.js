@@ -92,7 +92,7 @@ export function drawProgress(el, records) {
   }
   const p = document.createElement('p');
   p.className = 'progress-summary';
-  p.textContent = `${s.total.games} games against the console: ${s.total.win} won, ${s.total.draw} drawn, ${s.total.loss} lost. ` +
+  p.textContent = `${s.total.games} game${s.total.games === 1 ? '' : 's'} against the console: ${s.total.win} won, ${s.total.draw} drawn, ${s.total.loss} lost. ` +
     `Best run of wins: ${s.bestStreak}${s.streakNow ? ` (now ${s.streakNow})` : ''}.`;
   el.appendChild(p);
   el.appendChild(chart(s.games));

@@ -43,7 +43,7 @@ export function initReview(el, replay) {
         tr.dataset.review = '';
         for (const k of ['ply', 'move', 'best', 'before', 'after', 'cost']) tr.dataset[k] = String(w[k]);
         const n = Math.ceil(w.ply / 2);
-        for (const t of [`${n}${w.ply % 2 ? '.' : '...'}`, w.move, w.best === w.move ? '(the same)' : w.best, pieces(w.before), pieces(w.after), w.cost ? (w.cost / 100).toFixed(2) : '0']) {
+        for (const t of [`${n}${w.ply % 2 ? '.' : '...'}`, w.move, w.best === w.move ? 'same' : w.best, pieces(w.before), pieces(w.after), w.cost ? (w.cost / 100).toFixed(2) : '0']) {
           const td = document.createElement('td');
           td.textContent = t;
           tr.appendChild(td);
