@@ -41,11 +41,11 @@ $(WEB)/index.html: sim/web/index.html sim/web/teach.md $(wildcard docs/*.md) too
 # them (sim/settings_text.c, sim/status_text.c), over the firmware's own
 # storage code and rules core: WebAssembly, by clang and wasm-ld, no libc.
 comma := ,
-WASM_SRC := tools/web/console_wasm.c tools/web/wasm_libc.c sim/settings_text.c sim/status_text.c $(RULES_SRC) \
+WASM_SRC := tools/web/console_wasm.c tools/web/wasm_libc.c tools/web/wasm_rules.c sim/settings_text.c sim/status_text.c $(RULES_SRC) \
   $(addprefix firmware/storage/,settings.c nv_record.c game_save.c journal.c)
 WASM_EXPORTS := console_status console_set console_settings console_drop_game console_replay_start console_replay_move \
   console_eeprom console_text_in console_text_out
-$(WEB)/console.wasm: $(WASM_SRC) $(wildcard sim/*.h firmware/rules/*.h firmware/storage/*.h tools/web/wasm-libc/*.h)
+$(WEB)/console.wasm: $(WASM_SRC) tools/web/wasm_rules.h $(wildcard sim/*.h firmware/rules/*.h firmware/storage/*.h tools/web/wasm-libc/*.h)
 	@mkdir -p $(@D)
 	@echo "  WASM $@"
 	$(Q)clang --target=wasm32 -std=gnu11 -Os -Wall -Wextra -Werror -nostdlib -ffreestanding \
@@ -54,9 +54,9 @@ $(WEB)/console.wasm: $(WASM_SRC) $(wildcard sim/*.h firmware/rules/*.h firmware/
 # The game review's engine: the console's AI (the firmware's C) over its
 # rules core, with a top level of 100,000 nodes (6,250 x 16) where the
 # console has 23,200: a reviewed move is judged more deeply than played.
-REVIEW_SRC := tools/web/review_wasm.c tools/web/wasm_libc.c $(RULES_SRC) $(AI_SRC) $(GEN)/ai_tables.c
+REVIEW_SRC := tools/web/review_wasm.c tools/web/wasm_libc.c tools/web/wasm_rules.c $(RULES_SRC) $(AI_SRC) $(GEN)/ai_tables.c
 REVIEW_EXPORTS := review_start review_move review_think review_side_to_move review_text_in review_text_out
-$(WEB)/review.wasm: $(REVIEW_SRC) $(wildcard firmware/rules/*.h firmware/ai/*.h tools/web/wasm-libc/*.h)
+$(WEB)/review.wasm: $(REVIEW_SRC) tools/web/wasm_rules.h $(wildcard firmware/rules/*.h firmware/ai/*.h tools/web/wasm-libc/*.h)
 	@mkdir -p $(@D)
 	@echo "  WASM $@"
 	$(Q)clang --target=wasm32 -std=gnu11 -O2 -Wall -Wextra -Werror -nostdlib -ffreestanding -DAI_TOP_BUDGET=6250u \

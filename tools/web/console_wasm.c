@@ -9,6 +9,7 @@
 
 #include "hal.h"
 #include "rules/rules.h"
+#include "wasm_rules.h"
 #include "settings_text.h"
 #include "status_text.h"
 #include "storage/eeprom_map.h"
@@ -102,18 +103,8 @@ static void replay_write(void)
  * written as replay_write() does; 0 with the reason when it is not one. */
 int console_replay_start(void)
 {
-    char name[RULES_SET_NAME_MAX + 1];
-    uint8_t i = 0;
-    for (; console_text_in[i] && console_text_in[i] != ' ' && i < RULES_SET_NAME_MAX; i++)
-        name[i] = console_text_in[i];
-    name[i] = '\0';
-    const int8_t set = rules_set_by_name(name);
-    const char *first = console_text_in[i] == ' ' ? console_text_in + i + 1 : "";
-    if (set < 0 || (strcmp(first, "white") != 0 && strcmp(first, "black") != 0)) {
-        strcpy(console_text_out, "not a rule set and a first mover (classic white)");
+    if (!wasm_rules_start(console_text_in, &replay_pos, console_text_out))
         return 0;
-    }
-    rules_init(&replay_pos, (uint8_t)set, first[0] == 'w' ? RULES_WHITE : RULES_BLACK);
     replay_write();
     return 1;
 }
@@ -122,17 +113,8 @@ int console_replay_start(void)
  * new position written; 0 with the reason (the position kept) when not. */
 int console_replay_move(void)
 {
-    rules_move_t m;
-    if (rules_game_over(&replay_pos)) {
-        strcpy(console_text_out, "the game is already over");
+    if (!wasm_rules_move(&replay_pos, console_text_in, console_text_out))
         return 0;
-    }
-    if (!rules_move_from_text(&replay_pos, console_text_in, &m)) {
-        strcpy(console_text_out, "not a legal move in this position");
-        return 0;
-    }
-    rules_undo_t u;
-    rules_make(&replay_pos, m, &u);
     replay_write();
     return 1;
 }

@@ -9,6 +9,7 @@
 
 #include "ai/ai.h"
 #include "rules/rules.h"
+#include "wasm_rules.h"
 
 char review_text_in[64];
 char review_text_out[96];
@@ -31,35 +32,10 @@ static char *put_int(char *o, int32_t v)
 }
 
 /* A new game: "jasir black". 0 with the reason when it is not one. */
-int review_start(void)
-{
-    char name[RULES_SET_NAME_MAX + 1];
-    uint8_t i = 0;
-    for (; review_text_in[i] && review_text_in[i] != ' ' && i < RULES_SET_NAME_MAX; i++)
-        name[i] = review_text_in[i];
-    name[i] = '\0';
-    const int8_t set = rules_set_by_name(name);
-    const char *first = review_text_in[i] == ' ' ? review_text_in + i + 1 : "";
-    if (set < 0 || (strcmp(first, "white") != 0 && strcmp(first, "black") != 0)) {
-        strcpy(review_text_out, "not a rule set and a first mover (classic white)");
-        return 0;
-    }
-    rules_init(&pos, (uint8_t)set, first[0] == 'w' ? RULES_WHITE : RULES_BLACK);
-    return 1;
-}
+int review_start(void) { return wasm_rules_start(review_text_in, &pos, review_text_out); }
 
 /* The move in review_text_in made, if it is legal here. */
-int review_move(void)
-{
-    rules_move_t m;
-    if (rules_game_over(&pos) || !rules_move_from_text(&pos, review_text_in, &m)) {
-        strcpy(review_text_out, "not a legal move in this position");
-        return 0;
-    }
-    rules_undo_t u;
-    rules_make(&pos, m, &u);
-    return 1;
-}
+int review_move(void) { return wasm_rules_move(&pos, review_text_in, review_text_out); }
 
 /* The AI's move here at `level` and its score for the side to move:
  * "MOVE SCORE DEPTH NODES" (the score in centi-pieces), or "over W B
