@@ -4,7 +4,7 @@
 // both feed bytes here. Each finished game becomes a record (records.js).
 // No DOM, no I/O.
 import { GameLog } from './game_log.js';
-import { recordFromGame } from './records.js';
+import { recordAtOver } from './records.js';
 
 export class Follower {
   // on({ type: 'line', text } | { type: 'start', setup } |
@@ -28,12 +28,8 @@ export class Follower {
 
   take(text) {
     this.on({ type: 'line', text });
-    const over = text.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/);
-    if (over && this.log.setup) {
-      // built before the log takes the line, from the moves of this game
-      const record = recordFromGame(this.log.setup, this.log.moves, { white: over[1], black: over[2], winner: over[3], reason: over[4] });
-      this.on({ type: 'over', record, partial: this.log.partial });
-    }
+    const over = recordAtOver(this.log, text);
+    if (over) this.on({ type: 'over', ...over });
     if (!this.log.line(text)) return;
     if (/^(start|resume) /.test(text)) this.on({ type: 'start', setup: this.log.setup });
     else if (/^(move|undo) /.test(text)) this.on({ type: 'move', moves: this.log.moves.slice() });

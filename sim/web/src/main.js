@@ -10,7 +10,7 @@ import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
-import { Records, recordFromGame, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
+import { Records, recordAtOver, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
@@ -420,10 +420,9 @@ async function main() {
       if (/^(start|resume|move|undo|over|return) /.test(line)) latestLine = line;
       // a game that ends here is kept, unless it was resumed with moves
       // this page never saw (its record would not replay)
-      const over = line.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/);
-      if (over && log.setup && !log.partial) {
-        const rec = recordFromGame(log.setup, log.moves, { white: over[1], black: over[2], winner: over[3], reason: over[4] });
-        if (!records.add(rec)) $('#record-note').textContent = 'This game could not be kept: this browser would not store it.';
+      const over = recordAtOver(log, line);
+      if (over && !over.partial) {
+        if (!records.add(over.record)) $('#record-note').textContent = 'This game could not be kept: this browser would not store it.';
         redrawRecords();
       }
       // the words scrolling on the matrix, as text under the console until

@@ -29,6 +29,17 @@ export function recordFromGame(setup, moves, over, date = new Date()) {
   };
 }
 
+// The record of the game an "over" line ends, read before the log takes
+// the line (a GameLog: its setup and this game's moves): { record, partial }
+// (partial: the game was resumed with moves the log never saw), or null
+// when the line is not one or no game was started.
+export function recordAtOver(log, line) {
+  const over = line.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/);
+  if (!over || !log.setup) return null;
+  const record = recordFromGame(log.setup, log.moves, { white: over[1], black: over[2], winner: over[3], reason: over[4] });
+  return { record, partial: log.partial };
+}
+
 const quote = (v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 // The record as text: one tag a line, a blank line, the moves numbered in
