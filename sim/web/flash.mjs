@@ -11,8 +11,8 @@
 // board again).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { runCli } from './cli.mjs';
 import tty from 'node:tty';
-import { fileURLToPath } from 'node:url';
 import { parseHex } from './src/hex.js';
 import { BAUD_RATES, ByteQueue, FlashError, flash } from './src/stk500.js';
 
@@ -93,18 +93,7 @@ export function openPort(path, baud) {
 
 const fmtMs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-async function main() {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(`flash.mjs: ${e.message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(args) {
   let image;
   try {
     image = parseHex(fs.readFileSync(args.file, 'utf8'), 0x8000, 0xff);
@@ -153,10 +142,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {
-  main().then((rc) => {
-    process.exitCode = rc;
-    // a tty read stream can hold the loop open a moment after destroy
-    setTimeout(() => process.exit(rc), 50).unref();
-  });
-}
+runCli(import.meta.url, 'flash.mjs', USAGE, parseArgs, main);

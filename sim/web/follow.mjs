@@ -9,7 +9,7 @@
 // the port closes after at least one), 1 when the port cannot be opened or
 // closes before a game ended, 2 bad arguments.
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { runCli } from './cli.mjs';
 import { openPort } from './flash.mjs';
 import { Follower } from './src/follower.js';
 import { recordSummary, recordText } from './src/records.js';
@@ -38,18 +38,7 @@ export function parseArgs(argv) {
   return a;
 }
 
-async function main() {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(`follow.mjs: ${e.message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(args) {
   let port;
   try {
     port = openPort(args.port, args.baud);
@@ -95,9 +84,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {
-  main().then((rc) => {
-    process.exitCode = rc;
-    setTimeout(() => process.exit(rc), 50).unref();
-  });
-}
+runCli(import.meta.url, 'follow.mjs', USAGE, parseArgs, main);
