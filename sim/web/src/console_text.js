@@ -1,6 +1,8 @@
 // The console's settings and saved game in words, from its EEPROM bytes,
 // by the simulator's own C (console.wasm: sim/settings_text.c,
 // sim/status_text.c over the firmware's storage code and rules core).
+import { wasmText } from './wasm_text.js';
+
 export class ConsoleText {
   static async load(url = 'console.wasm') {
     const r = await fetch(url);
@@ -15,6 +17,7 @@ export class ConsoleText {
 
   constructor(exports) {
     this.x = exports;
+    this.io = wasmText(exports, 'console_text_in', 'console_text_out');
   }
 
   mem() {
@@ -31,18 +34,12 @@ export class ConsoleText {
   }
 
   text() {
-    const m = this.mem();
-    let s = '';
-    for (let i = this.x.console_text_out.value; m[i]; i++) s += String.fromCharCode(m[i]);
-    return s;
+    return this.io.get();
   }
 
   // printable ASCII of at most 60 characters into console_text_in, NUL-ended
   textIn(s) {
-    const m = this.mem();
-    const at = this.x.console_text_in.value;
-    for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
-    m[at + s.length] = 0;
+    this.io.put(s);
   }
 
   // { game: true|false, text }: the match and the game now, in two lines;

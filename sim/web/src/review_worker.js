@@ -2,7 +2,10 @@
 // (review.wasm, tools/web/review_wasm.c). One message { rules, first,
 // moves, level } in; { row } for each position as it is judged, then
 // { done, ms } (or { error }).
+import { wasmText } from './wasm_text.js';
+
 let x = null;
+let io = null;
 const clamp = (v) => Math.max(-2000, Math.min(2000, v));
 
 async function engine() {
@@ -10,22 +13,12 @@ async function engine() {
   const r = await fetch('review.wasm');
   if (!r.ok) throw new Error(`review.wasm: ${r.status}`);
   x = (await WebAssembly.instantiate(await r.arrayBuffer())).instance.exports;
+  io = wasmText(x, 'review_text_in', 'review_text_out');
   return x;
 }
 
-const mem = () => new Uint8Array(x.memory.buffer);
-function textIn(s) {
-  const m = mem();
-  const at = x.review_text_in.value;
-  for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
-  m[at + s.length] = 0;
-}
-function textOut() {
-  const m = mem();
-  let s = '';
-  for (let i = x.review_text_out.value; m[i]; i++) s += String.fromCharCode(m[i]);
-  return s;
-}
+const textIn = (s) => io.put(s);
+const textOut = () => io.get();
 
 // the AI's judgement of the position now: { best, score (for the side to
 // move), depth, nodes } or { over }
