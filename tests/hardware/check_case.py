@@ -230,6 +230,16 @@ def is_button(p):
     return re.match(r"SW\d+$", p.ref) is not None and "SPDT" not in p.fp.upper() and "SLIDE" not in p.fp.upper()
 
 
+def edge_side(p, W, H):
+    """The board edge a connector or switch (not a button) sits at, within
+    EDGE_NEAR: it needs an opening in that wall. None for any other part."""
+    if not re.match(r"(J|SW)\d+$", p.ref) or is_button(p) or p.h <= 0:
+        return None
+    d = {"left": p.rect[0], "right": W - p.rect[2], "top": p.rect[1], "bottom": H - p.rect[3]}
+    side = min(d, key=d.get)
+    return side if d[side] <= EDGE_NEAR else None
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     pictures = "--no-pictures" not in sys.argv
@@ -491,11 +501,8 @@ def main():
         check("battery door opening over %s (its contacts and centre; the door is case-door.stl)" % p.ref, not shut,
               "back floor over %s" % shut)
     for p in parts:
-        if not re.match(r"(J|SW)\d+$", p.ref) or is_button(p) or p.h <= 0:
-            continue
-        d = {"left": p.rect[0], "right": W - p.rect[2], "top": p.rect[1], "bottom": H - p.rect[3]}
-        side = min(d, key=d.get)
-        if d[side] > EDGE_NEAR:
+        side = edge_side(p, W, H)
+        if side is None:
             continue
         along = 1 if side in ("left", "right") else 0
         outv = {"left": lambda q: -q[0], "right": lambda q: q[0] - W, "top": lambda q: -q[1], "bottom": lambda q: q[1] - H}[side]
@@ -690,11 +697,8 @@ def sections(cdir, W, H, PCB_T, parts, buttons, holes, tallest, front, back, cap
             break
     # edge connectors and switches: a cut across their edge, through the wall opening
     for p in parts:
-        if not re.match(r"(J|SW)\d+$", p.ref) or is_button(p) or p.h <= 0:
-            continue
-        dd = {"left": p.rect[0], "right": W - p.rect[2], "top": p.rect[1], "bottom": H - p.rect[3]}
-        side = min(dd, key=dd.get)
-        if dd[side] > EDGE_NEAR:
+        side = edge_side(p, W, H)
+        if side is None:
             continue
         cx, cy = (p.rect[0] + p.rect[2]) / 2, (p.rect[1] + p.rect[3]) / 2
         if side in ("top", "bottom"):
