@@ -224,12 +224,11 @@ def merge_close_vias(board, log):
 
 
 def candidates(board, pad, cu, vd, vdrill):
-    """Joins for one cut-off front pad, shortest first: lists of
+    """Joins for one cut-off front pad (cu: the copper near it), shortest first: lists of
     ('t', a, b) and ('v', x, y) steps."""
     gnd = cu.gnd
     c = pad.GetPosition()
     cx, cy = c.x / 1e6, c.y / 1e6
-    cu = cu.near(cx, cy, REACH + 2)
     targets = []
     for fp in board.GetFootprints():
         for p in fp.Pads():
@@ -277,10 +276,12 @@ def candidates(board, pad, cu, vd, vdrill):
     return out
 
 
-def join_pad(board, pad, log):
+def join_pad(board, pad, log, before):
+    """Joins the pad if a candidate passes; `before` is the DRC's (violations,
+    blocks) now. Returns the DRC's (violations, blocks) afterwards."""
     gnd = board.FindNet("GND")
     vd, vdrill = via_size(board)
-    nv0, blocks0 = drc(board)
+    nv0, blocks0 = before
     cu = Copper(board).near(pad.GetPosition().x / 1e6, pad.GetPosition().y / 1e6, REACH + 2)
     tried = 0
     seen = set()
@@ -299,16 +300,17 @@ def join_pad(board, pad, log):
                 continue
             items.append(v)
         tried += 1
-        if attempt(board, items, (nv0, len(blocks0), False)) is not None:
+        after = attempt(board, items, (nv0, len(blocks0), False))
+        if after is not None:
             log("repair: %s.%s joined to ground by %s%s" % (
                 pad.GetParent().GetReference(), pad.GetNumber(),
                 " -> ".join("(%.2f, %.2f)" % p for p in path), " and a via" if via else ""))
-            return True
+            return after
         if tried >= TRIES:
             break
     refill(board)
     log("repair: %s.%s: no join found in %d tries" % (pad.GetParent().GetReference(), pad.GetNumber(), tried))
-    return False
+    return before
 
 
 def cut_off_pads(board, blocks):
@@ -332,16 +334,13 @@ def repair(board, log=print):
     merge_close_vias(board, log)
     nv, blocks = drc(board)
     for pad in cut_off_pads(board, blocks):
-        nv, blocks = drc(board)
         if not blocks:
             break
         names = {w for blk in blocks for _x, _y, w in blk}
         me = "Pad %s [GND] of %s " % (pad.GetNumber(), pad.GetParent().GetReference())
         if not any(w.startswith(me) for w in names):
             continue                 # an earlier join reached it too
-        join_pad(board, pad, log)
-    refill(board)
-    nv, blocks = drc(board)
+        nv, blocks = join_pad(board, pad, log, (nv, blocks))
     log("repair: DRC after the ground repair: %d violations, %d unconnected" % (nv, len(blocks)))
     return nv, len(blocks)
 
