@@ -91,7 +91,7 @@ OTHER_BOARDS := $(filter-out jarmo-handheld,$(BOARDS))
 # default board's, build/host/jarmo-sim-NAME another board's.
 sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
 SIM := $(call sim_of,$(BOARD))
-HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
+HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/jarmo-texel $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
 .PHONY: all host firmware test test-one bench fuzz deps clean play flash fuses bootloader sim-scripts boards dist
 all: host firmware boards

@@ -196,6 +196,22 @@ expect arena-option 2 'unknown option: -x' -- "$host/jarmo-arena" -x 3 ai:1 rand
 expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random
 expect arena-one-player 2 'two players wanted' -- "$host/jarmo-arena" random
 expect arena-plays 0 '^ai:1 vs random: 2 games' -- "$host/jarmo-arena" -g 1 -r classic ai:1 random
+expect arena-no-base 2 'not a player: base:5' -- "$host/jarmo-arena" base:5 random
+# jarmo-texel: the features it fits are the evaluation's (every position of
+# a few self-play games), and a games file it cannot read is refused
+"$host/jarmo-texel" play -g 8 -l 2 -s 5 > "$tmp/games.txt"
+expect texel-features 0 '^8 games, [0-9]+ positions checked, 0 mismatches' -- "$host/jarmo-texel" check "$tmp/games.txt"
+expect texel-fit 0 'VARIANTS="texel:-DAI_W_CAMP=' -- "$host/jarmo-texel" fit -i 3 "$tmp/games.txt"
+printf 'chess white a1-b2\n' > "$tmp/chess.txt"
+expect texel-bad-rules 1 'chess.txt:1: want RULES RESULT MOVE' -- "$host/jarmo-texel" check "$tmp/chess.txt"
+printf 'classic white b1-a3 b1-a3\n' > "$tmp/illegal.txt"
+expect texel-illegal-move 1 'illegal.txt:1: move 2 \(b1-a3\) is not legal' -- "$host/jarmo-texel" check "$tmp/illegal.txt"
+head -1 "$tmp/games.txt" | sed 's/^\([a-z]*\) \(white\|black\|draw\) /\1 XX /' > "$tmp/flip.txt"
+sed -i "s/ XX / $(head -1 "$tmp/games.txt" | awk '{print ($2 == "white") ? "black" : "white"}') /" "$tmp/flip.txt"
+expect texel-wrong-result 1 'flip.txt:1: the moves end in another result' -- "$host/jarmo-texel" check "$tmp/flip.txt"
+expect texel-no-file 1 'nothing.txt: No such file' -- "$host/jarmo-texel" fit "$tmp/nothing.txt"
+expect texel-command 2 'unknown command: tune' -- "$host/jarmo-texel" tune
+expect texel-level 2 'bad value: 7' -- "$host/jarmo-texel" play -l 7
 # the engine protocol: malformed lines get "?" and change nothing
 expect engine-bad-lines 0 '^= bbbbb/...../...../...../wwwww w classic 0,0 0,0 - -$' -- sh -c \
   "printf 'perft 99\nplay z9-z8\nrules chess\nlevel 0\nseed 70000\nposition junk\nfen\n' | '$host/jarmo'"

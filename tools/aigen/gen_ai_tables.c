@@ -10,57 +10,9 @@
 #include "ai/ai_tables.h"
 
 #include "ai/ai_weights.h"
+#include "ai_distance.h"
 #include "rules/rules.h"
 #include "rules/rules_sets.h"
-
-#define FAR 99
-
-/* The points a piece of `side` may step to from p under the rule set,
- * AI_LINK_END-terminated (firmware/ai/ai_board.h). */
-static void link_list(uint8_t set, uint8_t side, uint8_t p, uint8_t out[AI_LINK_SLOTS])
-{
-    const uint8_t flags = rules_set_flags(set);
-    uint8_t n = 0;
-    for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
-        bool extra;
-        const uint8_t t = rules_neighbour(p, slot, &extra);
-        if (t == RULES_NO_POINT)
-            break;
-        if (extra && !(flags & RS_EXTRA_LINK))
-            continue;
-        if ((flags & RS_FORWARD_ONLY) &&
-            (side == RULES_WHITE ? rules_row(t) < rules_row(p) : rules_row(t) > rules_row(p)))
-            continue;
-        out[n++] = t;
-    }
-    while (n < AI_LINK_SLOTS)
-        out[n++] = AI_LINK_END;
-}
-
-/* Moves a lone piece needs from p to the enemy camp (FAR: never), over the
- * rule set's links (the extra link only where it exists) and directions. */
-static void distances(uint8_t set, uint8_t side, uint8_t dist[RULES_POINTS])
-{
-    const uint32_t camp = rules_enemy_camp(side);
-    for (uint8_t p = 0; p < RULES_POINTS; p++)
-        dist[p] = (camp & RULES_BIT(p)) ? 0 : FAR;
-    for (int changed = 1; changed;) { /* relax until stable */
-        changed = 0;
-        for (uint8_t p = 0; p < RULES_POINTS; p++) {
-            if (camp & RULES_BIT(p))
-                continue;
-            uint8_t links[AI_LINK_SLOTS];
-            link_list(set, side, p, links);
-            for (uint8_t i = 0; i < AI_LINK_SLOTS && links[i] != AI_LINK_END; i++) {
-                const uint8_t t = links[i];
-                if (dist[t] != FAR && dist[t] + 1 < dist[p]) {
-                    dist[p] = (uint8_t)(dist[t] + 1);
-                    changed = 1;
-                }
-            }
-        }
-    }
-}
 
 /* The link tables, one per distinct (rule set, side) list: each is RULES_POINTS
  * offsets (from the table's start) followed by every point's list, ending
@@ -77,7 +29,7 @@ static void print_links(void)
             unsigned n = RULES_POINTS;
             for (uint8_t p = 0; p < RULES_POINTS; p++) {
                 uint8_t list[AI_LINK_SLOTS];
-                link_list(set, side, p, list);
+                ai_link_list(set, side, p, list);
                 mine[p] = (uint8_t)n;
                 for (uint8_t i = 0; i < AI_LINK_SLOTS && list[i] != AI_LINK_END; i++)
                     mine[n++] = list[i];
@@ -116,19 +68,17 @@ static void print_links(void)
  * value, White's pieces' sum less Black's: ai_board.h). */
 static void point_values(uint8_t set, uint8_t side, int16_t row[RULES_POINTS])
 {
-    uint8_t dist[RULES_POINTS], maxd = 0;
-    distances(set, side, dist);
-    for (uint8_t p = 0; p < RULES_POINTS; p++)
-        if (dist[p] != FAR && dist[p] > maxd)
-            maxd = dist[p];
+    uint8_t dist[RULES_POINTS];
+    ai_distances(set, side, dist);
+    const uint8_t maxd = ai_distance_max(dist);
     const bool race = rules_set_win_rule(set) == RS_WIN_FINISHER;
     for (uint8_t p = 0; p < RULES_POINTS; p++) {
         int v;
         if (race)
-            v = AI_W_RACE_PIECE + (dist[p] == FAR ? AI_W_RACE_STUCK : -AI_W_RACE_STEP * dist[p]);
+            v = AI_W_RACE_PIECE + (dist[p] == AI_DISTANCE_NEVER ? AI_W_RACE_STUCK : -AI_W_RACE_STEP * dist[p]);
         else if (dist[p] == 0)
             v = AI_W_PIECE + AI_W_CAMP;
-        else if (dist[p] == FAR)
+        else if (dist[p] == AI_DISTANCE_NEVER)
             v = AI_W_PIECE + AI_W_STUCK;
         else
             v = AI_W_PIECE + AI_W_STEP * (maxd - dist[p]);
