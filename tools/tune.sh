@@ -7,6 +7,8 @@
 #   tools/tune.sh [PAIRS] [OPPONENT] [LEVEL]    e.g. tools/tune.sh 100 ref:5 5
 #   VARIANTS="name:-DFLAG=V,-DFLAG2=W ..." tools/tune.sh  your own variants
 #   ARENA="-r jasir -s 3" tools/tune.sh ...     more arena options
+#   BASE=5a653c0 tools/tune.sh 400 base:5 5     against the AI of a commit
+#     (tools/arena/base_player.sh): each variant against the AI before it
 set -eu
 cd "$(dirname "$0")/.."
 PAIRS=${1:-10}
@@ -14,16 +16,23 @@ OPP=${2:-uct:5000}
 LEVEL=${3:-3}
 # the host build's sources, as the Makefile takes them (every .c of both layers)
 RULES=$(echo firmware/rules/*.c)
-AI=$(echo firmware/ai/*.c)
+AI="firmware/ai/ai_root.c firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c"
 FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena"
 REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
 [ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }
+if [ -n "${BASE:-}" ]; then
+  mkdir -p build/tune
+  BASE_OBJ=build/tune/base-$(git rev-parse --short=12 "$BASE^{commit}").o
+  [ -f "$BASE_OBJ" ] || tools/arena/base_player.sh "$BASE" "$BASE_OBJ"
+  REF="$REF $BASE_OBJ"
+  FLAGS="$FLAGS -DARENA_BASE"
+fi
 variant() { # NAME FLAGS...
   local name=$1; shift
   local d=build/tune/$name
   mkdir -p "$d"
   # shellcheck disable=SC2086
-  cc $FLAGS "$@" -o "$d/gen" tools/aigen/gen_ai_tables.c $RULES
+  cc $FLAGS "$@" -o "$d/gen" tools/aigen/gen_ai_tables.c tools/aigen/ai_distance.c $RULES
   "$d/gen" > "$d/ai_tables.c"
   # shellcheck disable=SC2086
   cc $FLAGS "$@" -o "$d/arena" tools/arena/arena.c $AI "$d/ai_tables.c" $RULES $REF -lm

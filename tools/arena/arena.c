@@ -1,14 +1,20 @@
 /* build/host/jarmo-arena: strength of the console's AI against reference
  * opponents written independently of it (docs/strength.md).
  *
- *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-v 1] PLAYER PLAYER
+ *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-v 1] PLAYER PLAYER
  *   players: ai:LEVEL  ref:LEVEL  random  greedy  uct:PLAYOUTS
  *
  * ref:LEVEL is the AI frozen at commit ed8511a (tools/arena/reference/), the
- * fixed yardstick the live AI is measured against.
+ * fixed yardstick the live AI is measured against. Built with ARENA_BASE
+ * (tools/arena/base_player.sh, `make arena-base BASE=COMMIT`), base:LEVEL
+ * is the AI of another commit, e.g. today's AI before a change.
  *
  * Games are played in pairs with sides swapped (the board is asymmetric),
  * GAMES pairs per rule set, over every rule set unless -r names one. The
+ * seed only breaks ties, so two deterministic players repeat many games
+ * (level 5 against itself: 12 different jasir games in 200); -o PLIES
+ * starts each pair from its own PLIES random moves, which makes the games
+ * independent enough for the interval to hold (docs/strength.md). The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
 #include <errno.h>
@@ -29,7 +35,16 @@ static bool verbose;
 static uint32_t next_u32(uint32_t *s) { return xorshift32(s); }
 
 /* ---- reference players ------------------------------------------------ */
-typedef enum { P_AI, P_REF, P_RANDOM, P_GREEDY, P_UCT } kind_t;
+typedef enum { P_AI, P_REF, P_BASE, P_RANDOM, P_GREEDY, P_UCT } kind_t;
+
+#ifdef ARENA_BASE
+/* the other commit's ai_choose, its symbols renamed by base_player.sh */
+rules_move_t base_ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                            ai_stats_t *stats);
+#define BASE_LEVELS 6uL
+#else
+#define BASE_LEVELS 0uL
+#endif
 typedef struct {
     kind_t kind;
     unsigned param; /* AI level or UCT playouts */
@@ -175,6 +190,18 @@ static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_see
     switch (pl->kind) {
     case P_AI: return ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
     case P_REF: return ref_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &ref_st);
+#ifdef ARENA_BASE
+    case P_BASE: { /* another build's rules core: its move must be one of ours */
+        const rules_move_t m = base_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
+        rules_move_t legal[RULES_MAX_MOVES];
+        const uint8_t n = rules_legal_moves(p, legal);
+        for (uint8_t i = 0; i < n; i++)
+            if (legal[i] == m)
+                return m;
+        fprintf(stderr, "jarmo-arena: %s played an illegal move (%04x): another position layout?\n", pl->name, m);
+        exit(3);
+    }
+#endif
     case P_RANDOM: return play_random(p, pl);
     case P_GREEDY: return play_greedy(p, pl);
     default: return play_uct(p, pl);
@@ -205,6 +232,7 @@ static const struct {
 } numbered[] = {
     {"ai:", P_AI, AI_LEVELS},
     {"ref:", P_REF, REF_AI_LEVELS},
+    {"base:", P_BASE, BASE_LEVELS},
     {"uct:", P_UCT, UCT_MAX_PLAYOUTS},
 };
 
@@ -227,11 +255,24 @@ static bool parse_player(const char *s, player_t *pl)
     return strcmp(s, "random") == 0 || strcmp(s, "greedy") == 0;
 }
 
-/* Plays one game; returns the first player's points (1, 0.5, 0). */
-static double play_game(uint8_t set, player_t *a, player_t *b, bool a_white, uint16_t seed)
+/* A pair's opening: `plies` random moves from the start (fewer if the game
+ * ends), the same for both games of the pair. */
+static void opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p)
 {
-    rules_pos_t p;
-    rules_init(&p, set, RULES_WHITE);
+    uint32_t rng = seed * 2891336453u | 1u;
+    rules_init(p, set, RULES_WHITE);
+    for (unsigned i = 0; i < plies && !rules_game_over(p); i++) {
+        rules_move_t m[RULES_MAX_MOVES];
+        rules_undo_t u;
+        const uint8_t n = rules_legal_moves(p, m);
+        rules_make(p, m[next_u32(&rng) % n], &u);
+    }
+}
+
+/* Plays one game from the opening; returns the first player's points (1, 0.5, 0). */
+static double play_game(const rules_pos_t *start, player_t *a, player_t *b, bool a_white, uint16_t seed)
+{
+    rules_pos_t p = *start;
     for (int ply = 0; ply < MAX_GAME_PLIES && !rules_game_over(&p); ply++) {
         player_t *who = (rules_side_to_move(&p) == RULES_WHITE) == a_white ? a : b;
         rules_undo_t u;
@@ -260,7 +301,7 @@ static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : 
 static int usage(const char *why, const char *what)
 {
     fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
-    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-v 0|1] PLAYER PLAYER\n"
+    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-v 0|1] PLAYER PLAYER\n"
                     "players: ai:1..%u ref:1..%u random greedy uct:1..%lu\n", AI_LEVELS, REF_AI_LEVELS,
                     UCT_MAX_PLAYOUTS);
     return 2;
@@ -269,12 +310,14 @@ static int usage(const char *why, const char *what)
 int main(int argc, char **argv)
 {
     int pairs = 10, only = -1;
+    unsigned open_plies = 0;
     uint32_t seed = 1;
     int opt = 1;
     for (; opt < argc && argv[opt][0] == '-'; opt += 2) {
         const char *name = argv[opt];
         unsigned long v;
-        if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0)
+        if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0 &&
+            strcmp(name, "-o") != 0)
             return usage("unknown option", name);
         if (opt + 1 >= argc)
             return usage("missing value after", name);
@@ -291,6 +334,10 @@ int main(int argc, char **argv)
             if (!parse_count(value, 0, 0xFFFFFFFFuL, &v))
                 return usage("-s takes a seed 0..4294967295", value);
             seed = (uint32_t)v;
+        } else if (name[1] == 'o') {
+            if (!parse_count(value, 0, 40, &v))
+                return usage("-o takes a number of random opening plies 0..40", value);
+            open_plies = (unsigned)v;
         } else {
             if (!parse_count(value, 0, 1, &v))
                 return usage("-v takes 0 or 1", value);
@@ -309,12 +356,14 @@ int main(int argc, char **argv)
     for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
         if (only >= 0 && set != only)
             continue;
-        for (int g = 0; g < pairs; g++)
+        for (int g = 0; g < pairs; g++) {
+            const uint16_t game_seed = (uint16_t)(seed * 7919u + (uint32_t)g * 31u + set);
+            rules_pos_t start;
+            opening(set, open_plies, seed * 1000003u + (uint32_t)g * 8u + set, &start);
             for (int swap = 0; swap < 2; swap++) {
-                const uint16_t game_seed = (uint16_t)(seed * 7919u + (uint32_t)g * 31u + set);
                 a.rng = game_seed * 2654435761u | 1u;
                 b.rng = game_seed * 2246822519u | 1u;
-                const double r = play_game(set, &a, &b, swap == 0, game_seed);
+                const double r = play_game(&start, &a, &b, swap == 0, game_seed);
                 wins += r == 1.0;
                 draws += r == 0.5;
                 losses += r == 0.0;
@@ -322,6 +371,7 @@ int main(int argc, char **argv)
                 sum2 += r * r;
                 games++;
             }
+        }
     }
     const double mean = sum / games;
     const double sd = sqrt(fmax(sum2 / games - mean * mean, 0.0) / games);

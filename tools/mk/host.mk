@@ -35,7 +35,27 @@ $(eval $(call host_prog,jarmo,tools/engine/main.c,$(HOST_ENGINE) $(HOST_CORE)))
 # The arena links the reference player: the AI frozen at commit ed8511a.
 REF_AI_SRC := $(wildcard tools/arena/reference/*.c)
 $(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(call hobj,$(REF_AI_SRC)) $(HOST_CORE),-lm))
-$(eval $(call host_prog,gen_ai_tables,tools/aigen/gen_ai_tables.c,$(HOST_RULES)))
+# The arena with another commit's AI as a player too (base:LEVEL), to
+# measure a change against the AI before it: make arena-base BASE=COMMIT.
+BASE ?= 5a653c0
+BASE_COMMIT = $(shell git rev-parse --short=12 $(BASE)^{commit} 2>/dev/null || echo $(BASE))
+$(B)/base/%.o: tools/arena/base_player.sh
+	@echo "  BASE $@"
+	$(Q)tools/arena/base_player.sh $* $@
+$(H)/obj/tools/arena/arena_base.o: tools/arena/arena.c
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -DARENA_BASE -c -o $@ $<
+$(H)/jarmo-arena-base-%: $(H)/obj/tools/arena/arena_base.o $(B)/base/%.o $(call hobj,$(REF_AI_SRC)) $(HOST_CORE)
+	@echo "  LD   $@"
+	$(Q)$(CC) -o $@ $^ -lm
+.PRECIOUS: $(B)/base/%.o
+.PHONY: arena-base
+arena-base: $(H)/jarmo-arena-base-$(BASE_COMMIT)
+	@ln -sf jarmo-arena-base-$(BASE_COMMIT) $(H)/jarmo-arena-base
+	@echo "build/host/jarmo-arena-base: base:LEVEL is the AI of $(BASE_COMMIT)"
+$(eval $(call host_prog,gen_ai_tables,tools/aigen/gen_ai_tables.c,$(call hobj,tools/aigen/ai_distance.c) $(HOST_RULES)))
+$(eval $(call host_prog,jarmo-texel,tools/tune/texel.c,$(call hobj,tools/aigen/ai_distance.c) $(HOST_CORE),-lm))
 $(eval $(call host_prog,suite_to_c,tools/aigen/suite_to_c.c,$(HOST_RULES)))
 $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
