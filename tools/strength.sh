@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Measures the AI's strength with build/host/jarmo-arena and writes
 # docs/strength.md. Reproduce with: make build/host/jarmo-arena && tools/strength.sh
+# (it builds build/host/jarmo-arena-base, level 5 as of 5a653c0, with git)
 # (PAIRS, UCT_PAIRS, REF_PAIRS and LADDER_PAIRS set the number of game pairs
 # per rule set.)
 set -eu
 cd "$(dirname "$0")/.."
 ARENA=build/host/jarmo-arena
+BASE=5a653c0 # the AI before issue 32 (level 6 and the fitted weights)
+make --no-print-directory -s arena-base BASE=$BASE >/dev/null
+OPEN=${OPEN:-4} # random opening plies for the matches between levels
 PAIRS=${PAIRS:-10}
 UCT_PAIRS=${UCT_PAIRS:-10}
 UCT=${UCT:-20000}
 REF_PAIRS=${REF_PAIRS:-50}
 LADDER_PAIRS=${LADDER_PAIRS:-100}
 out=docs/strength.md
+# the line after which docs/strength.md is prose written by hand, kept by each run
+KEEP='<!-- tools/strength.sh writes the tables above and keeps the text below. -->'
 # one table row from an arena run: table_row PLAYER_NOTE OPPONENT_NOTE ARENA_ARGS...
 # (the notes follow the names: " (seed 2)", " (jasir)")
 table_row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
@@ -63,24 +69,37 @@ row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
     done
   done
   echo
-  echo "The top level, 6, against level 5 as it was before level 6 existed (issue 32:"
-  echo "levels 1-5 are unchanged, so \`ai:5\` is that player; $LADDER_PAIRS pairs per rule set,"
-  echo "two seeds, then each rule set with $((LADDER_PAIRS / 2)) pairs):"
+  echo "The top level against level 5 as it was before issue 32 (\`base:5\`, the AI of"
+  echo "commit $BASE, built beside today's by \`make arena-base\`), and today's level 5"
+  echo "(the weights fitted by \`jarmo-texel\`, docs/ai.md \"Tuned by data\") against"
+  echo "it. Each pair of games starts from its own $OPEN random moves (\`-o $OPEN\`):"
+  echo "from the start position two deterministic players repeat most of their games"
+  echo "(level 5 against itself played 12 different jasir games in 200), which made"
+  echo "earlier figures here look surer and higher than they were. $LADDER_PAIRS pairs"
+  echo "per rule set, two seeds, then each rule set with $((LADDER_PAIRS / 2)) pairs:"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  row "$LADDER_PAIRS" ai:6 ai:5
-  table_row " (seed 2)" "" -g "$LADDER_PAIRS" -s 2 ai:6 ai:5
+  ARENA=build/host/jarmo-arena-base
+  table_row "" " ($BASE)" -o "$OPEN" -g "$LADDER_PAIRS" ai:6 base:5
+  table_row " (seed 2)" " ($BASE)" -o "$OPEN" -s 2 -g "$LADDER_PAIRS" ai:6 base:5
   for r in classic brainking ludos jasir; do
-    table_row "" " ($r)" -g "$((LADDER_PAIRS / 2))" -r "$r" ai:6 ai:5
+    table_row "" " ($BASE, $r)" -o "$OPEN" -g "$((LADDER_PAIRS / 2))" -r "$r" ai:6 base:5
   done
+  table_row "" " ($BASE)" -o "$OPEN" -g "$LADDER_PAIRS" ai:5 base:5
+  table_row " (seed 2)" " ($BASE)" -o "$OPEN" -s 2 -g "$LADDER_PAIRS" ai:5 base:5
+  ARENA=build/host/jarmo-arena
   row "$REF_PAIRS" ai:6 ref:5
   echo
-  echo "Each level against the one below ($LADDER_PAIRS pairs per rule set):"
+  echo "Each level against the one below ($LADDER_PAIRS pairs per rule set, \`-o $OPEN\`):"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"
-  for l in 2 3 4 5 6; do row "$LADDER_PAIRS" "ai:$l" "ai:$((l - 1))"; done
+  for l in 2 3 4 5 6; do table_row "" "" -o "$OPEN" -g "$LADDER_PAIRS" "ai:$l" "ai:$((l - 1))"; done
+  echo
+  # what is written by hand below the tables is kept as it is
+  echo "$KEEP"
+  if [ -f "$out" ]; then awk -v keep="$KEEP" 'kept { print } $0 == keep { kept = 1 }' "$out"; fi
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

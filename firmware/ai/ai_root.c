@@ -17,13 +17,23 @@
 #ifndef AI_TOP_BUDGET
 #define AI_TOP_BUDGET 1450u
 #endif
+/* the top level's other settings (-D for tools/tune.sh's variants) */
+#ifndef AI_TOP_DEPTH
+#define AI_TOP_DEPTH 8u
+#endif
+#ifndef AI_TOP_QDEPTH
+#define AI_TOP_QDEPTH 3u
+#endif
+#ifndef AI_TOP_REDUCE_FROM
+#define AI_TOP_REDUCE_FROM 3u
+#endif
 static const ai_level_t levels[AI_LEVELS] FLASH_TABLE = {
     {1, 1, 20, 120, 0},  /* 1: one move ahead and the reply's captures; often misjudges */
     {2, 2, 40, 30, 0},    /* 2: sees replies and simple exchanges */
     {3, 3, 200, 0, 0},    /* 3 */
     {4, 2, 450, 0, 0},    /* 4: with jasir's blocked-piece term, depth 4 and quiescence 3 played level 5 even */
     {6, 3, 560, 0, 0},    /* 5 */
-    {8, 3, AI_TOP_BUDGET, 0, 3}, /* 6: late-move reductions; 73-74% against level 5 (docs/strength.md) */
+    {AI_TOP_DEPTH, AI_TOP_QDEPTH, AI_TOP_BUDGET, 0, AI_TOP_REDUCE_FROM}, /* 6: 63% against 5a653c0's level 5 (docs/ai.md) */
 };
 
 void ai_level(uint8_t level, ai_level_t *out)
