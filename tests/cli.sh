@@ -197,6 +197,14 @@ expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random
 expect arena-one-player 2 'two players wanted' -- "$host/jarmo-arena" random
 expect arena-plays 0 '^ai:1 vs random: 2 games' -- "$host/jarmo-arena" -g 1 -r classic ai:1 random
 expect arena-no-base 2 'not a player: base:5' -- "$host/jarmo-arena" base:5 random
+expect arena-opening-range 2 '-o takes a number of random opening plies 0..40' -- "$host/jarmo-arena" -o 41 ai:1 random
+# -o: every pair from its own opening, so two copies of one deterministic
+# player no longer repeat their games (from the start they do)
+arena_games() { "$host/jarmo-arena" -v 1 "$@" -g 20 -r jasir ai:3 ai:3 | grep -v -e '^  ' -e ' vs '; }
+distinct_games() { arena_games "$@" | wc -l; }
+distinct_lines() { arena_games "$@" | sort -u | wc -l; }
+if [ "$(distinct_lines -o 4)" -ge 20 ] && [ "$(distinct_lines)" -lt "$(distinct_games)" ]; then ok arena-openings
+else bad arena-openings "-o 4: $(distinct_lines -o 4) different games of $(distinct_games -o 4); from the start: $(distinct_lines) of $(distinct_games)"; fi
 # jarmo-texel: the features it fits are the evaluation's (every position of
 # a few self-play games), and a games file it cannot read is refused
 "$host/jarmo-texel" play -g 8 -l 2 -s 5 > "$tmp/games.txt"
