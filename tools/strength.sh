@@ -18,6 +18,10 @@ LADDER_PAIRS=${LADDER_PAIRS:-100}
 out=docs/strength.md
 # the line after which docs/strength.md is prose written by hand, kept by each run
 KEEP='<!-- tools/strength.sh writes the tables above and keeps the text below. -->'
+if [ -f "$out" ] && ! grep -qxF -- "$KEEP" "$out"; then
+  echo "strength.sh: $out has no line '$KEEP'; put it back above the text written by hand" >&2
+  exit 1
+fi
 # one table row from an arena run: table_row PLAYER_NOTE OPPONENT_NOTE ARENA_ARGS...
 # (the notes follow the names: " (seed 2)", " (jasir)")
 table_row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"

@@ -21,9 +21,8 @@ FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Ito
 REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
 [ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }
 if [ -n "${BASE:-}" ]; then
-  mkdir -p build/tune
-  BASE_OBJ=build/tune/base-$(git rev-parse --short=12 "$BASE^{commit}").o
-  [ -f "$BASE_OBJ" ] || tools/arena/base_player.sh "$BASE" "$BASE_OBJ"
+  BASE_OBJ=build/base/$(git rev-parse --short=12 "$BASE^{commit}").o
+  make --no-print-directory -s "$BASE_OBJ"
   REF="$REF $BASE_OBJ"
   FLAGS="$FLAGS -DARENA_BASE"
 fi

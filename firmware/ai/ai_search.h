@@ -13,7 +13,7 @@
 #define AI_DECIDED (AI_WIN - (int16_t)(AI_MAX_PLY * AI_PLY_COST) - 200) /* a won or lost game */
 /* No new iteration starts once this share of the node budget is spent (it
  * would rarely finish; measured in the arena against 4 and 6). */
-#ifndef AI_NEXT_ITERATION
+#ifndef AI_NEXT_ITERATION /* 1 or more */
 #define AI_NEXT_ITERATION 3u
 #endif
 /* Late-move reductions (the levels that ask for them: reduce_from): past

@@ -12,7 +12,11 @@
 #define AI_W_PIECE 100    /* a piece on the board (it scores 1) */
 #endif
 #ifndef AI_W_CAMP
-#define AI_W_CAMP 29      /* more for a piece in the enemy camp (fitted; 100 by hand) */
+#define AI_W_CAMP 29      /* a piece in the enemy camp: 100 + 29, less than one a step
+                           * away (100 + 2 x 26): the fit found that piece worth more,
+                           * as it can still arrive and meanwhile fights; the game's
+                           * end and the returns make arriving pay (fitted; by hand
+                           * 100, when arriving added 72) */
 #endif
 #ifndef AI_W_STEP
 #define AI_W_STEP 26      /* per link step nearer to the enemy camp (fitted; 14 by hand) */
@@ -52,6 +56,9 @@
 #ifndef AI_W_RACE_BLOCKED
 #define AI_W_RACE_BLOCKED 35 /* less for a piece with no empty point to step to (issue 11: docs/strength.md) */
 #endif
+/* the search's bound on a quiet step's reply (ai_search.c, quiet_reply_floor)
+ * counts the blocked pieces as a loss of at most this much a piece */
+_Static_assert(AI_W_RACE_BLOCKED >= 0, "quiet_reply_floor assumes blocked pieces never count for their side");
 #define AI_W_RACE_READY (AI_W_RACE_PIECE - 4 * AI_W_RACE_STEP) /* placed, then 3 steps */
 
 #endif

@@ -26,6 +26,7 @@
 #include "ai/ai.h"
 #include "reference/ref_ai.h"
 #include "rules/rules.h"
+#include "rules/rules_text.h"
 #include "xorshift32.h"
 
 #define MAX_GAME_PLIES 300 /* a game this long is adjudicated on the score */
@@ -41,6 +42,8 @@ typedef enum { P_AI, P_REF, P_BASE, P_RANDOM, P_GREEDY, P_UCT } kind_t;
 /* the other commit's ai_choose, its symbols renamed by base_player.sh */
 rules_move_t base_ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
                             ai_stats_t *stats);
+void base_rules_pos_to_text(const rules_pos_t *p, char out[RULES_POS_TEXT_MAX]);
+extern const unsigned char base_ai_levels_built;
 #define BASE_LEVELS 6uL
 #else
 #define BASE_LEVELS 0uL
@@ -191,7 +194,16 @@ static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_see
     case P_AI: return ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
     case P_REF: return ref_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &ref_st);
 #ifdef ARENA_BASE
-    case P_BASE: { /* another build's rules core: its move must be one of ours */
+    case P_BASE: { /* another build's rules core: it must read the position as
+                    * ours does, and its move must be one of ours */
+        char ours[RULES_POS_TEXT_MAX], theirs[RULES_POS_TEXT_MAX];
+        rules_pos_to_text(p, ours);
+        base_rules_pos_to_text(p, theirs);
+        if (strcmp(ours, theirs) != 0) {
+            fprintf(stderr, "jarmo-arena: %s reads the position as %s, not %s: another position layout?\n",
+                    pl->name, theirs, ours);
+            exit(3);
+        }
         const rules_move_t m = base_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
         rules_move_t legal[RULES_MAX_MOVES];
         const uint8_t n = rules_legal_moves(p, legal);
@@ -248,6 +260,10 @@ static bool parse_player(const char *s, player_t *pl)
             if (!parse_count(s + len, 1, numbered[i].max, &v))
                 return false;
             pl->param = (unsigned)v;
+#ifdef ARENA_BASE
+            if (pl->kind == P_BASE && v > base_ai_levels_built)
+                return false; /* that commit has fewer levels */
+#endif
             return true;
         }
     }

@@ -6,10 +6,12 @@
  *   jarmo-texel play [-g GAMES] [-l LEVEL] [-s SEED] [-r RULES] > games.txt
  *       self-play by the AI, a few random moves at the start of each game
  *       so that no two games are alike; one game a line:
- *       RULES RESULT MOVE...   (RESULT: white, black or draw)
+ *       RULES RESULT MOVE...   (RESULT: white, black or draw; a game
+ *       still going after 300 plies is judged on the score, as the arena
+ *       judges it)
  *   jarmo-texel fit [-i ITERATIONS] [-w NAME,NAME...] games.txt...
- *       every quiet position of the games (no capture or arrival for the
- *       side to move), its features, the result from its mover's view;
+ *       every quiet position of the games (no capture or arrival for
+ *       either side), its features, the result from its mover's view;
  *       fits K, then the weights (AI_W_PIECE stays 100: a piece is the
  *       unit), on four games in five, and reports the error on the fifth
  *       (held out) before and after, with the fitted weights as -D flags
@@ -238,11 +240,17 @@ static bool read_games(const char *path, unsigned long *game_no)
     bool ok = true;
     while (ok && fgets(line, sizeof line, in)) {
         line_no++;
-        char *save = NULL, *tok = strtok_r(line, " \n", &save);
+        if (!strchr(line, '\n') && !feof(in)) {
+            fprintf(stderr, "jarmo-texel: %s:%lu: line too long (a game of more than %d plies?)\n", path, line_no,
+                    MAX_GAME_PLIES);
+            ok = false;
+            break;
+        }
+        char *save = NULL, *tok = strtok_r(line, " \r\n", &save);
         if (!tok)
             continue;
         const int8_t set = rules_set_by_name(tok);
-        const char *res = strtok_r(NULL, " \n", &save);
+        const char *res = strtok_r(NULL, " \r\n", &save);
         uint8_t winner = 0xFF;
         if (res)
             winner = !strcmp(res, "white") ? RULES_WHITE : !strcmp(res, "black") ? RULES_BLACK
@@ -256,7 +264,7 @@ static bool read_games(const char *path, unsigned long *game_no)
         rules_pos_t p;
         rules_init(&p, (uint8_t)set, RULES_WHITE);
         unsigned ply = 0;
-        for (char *mv; (mv = strtok_r(NULL, " \n", &save)); ply++) {
+        for (char *mv; (mv = strtok_r(NULL, " \r\n", &save)); ply++) {
             if (!rules_game_over(&p)) {
                 ai_board_load(&p);
                 double f[W_COUNT];
@@ -398,8 +406,10 @@ static void fit_weights(double w[W_COUNT], double k, int iterations, const unsig
                     m[a][b] = jtj[a][b] + (a == b ? lambda * jtj[a][a] : 0);
                 rhs[a] = -jtr[a];
             }
-            if (!solve(n, m, rhs, step))
-                break;
+            if (!solve(n, m, rhs, step)) {
+                fprintf(stderr, "jarmo-texel: the fit's equations are singular; the weights stay\n");
+                return;
+            }
             memcpy(trial, w, sizeof trial);
             for (int a = 0; a < n; a++)
                 trial[free_at[a]] += step[a];
@@ -446,9 +456,9 @@ static int fit(int files, char **paths, int iterations, bool only_check, const b
     if (mismatches || only_check)
         return mismatches ? 1 : 0;
     unsigned long used[W_COUNT] = {0};
-    for (size_t i = 0; i < n_samples; i++)
+    for (size_t i = 0; i < n_samples; i++) /* the training positions' */
         for (int j = 0; j < W_COUNT; j++)
-            used[j] += samples[i].f[j] != 0;
+            used[j] += !samples[i].held_out && samples[i].f[j] != 0;
     double w[W_COUNT];
     memcpy(w, built_in, sizeof w);
     const double k = fit_k(w);
