@@ -63,7 +63,7 @@ bool rules_validate(const rules_pos_t *p)
         if (c != RULES_CHAIN_NONE) {
             if ((c & 0x1Fu) >= RULES_POINTS)
                 return false;
-            const uint8_t t = flash_byte(&rules_adjacency[c & 0x1Fu][c >> 5]);
+            const uint8_t t = rules_link(c & 0x1Fu, (uint8_t)(c >> 5));
             if (t == RULES_NO_POINT || (c >> 5) >= RULES_MAX_DEGREE)
                 return false;
         }
@@ -76,7 +76,7 @@ static uint8_t chain_destination(uint8_t chain)
 {
     if (chain == RULES_CHAIN_NONE)
         return RULES_NO_POINT;
-    return flash_byte(&rules_adjacency[chain & 0x1Fu][chain >> 5]) & (uint8_t)~RULES_EXTRA_LINK;
+    return rules_link(chain & 0x1Fu, (uint8_t)(chain >> 5)) & (uint8_t)~RULES_EXTRA_LINK;
 }
 
 /* The two rules that forbid a step a link would allow, shared by the move
@@ -141,11 +141,9 @@ static void generate(const rules_pos_t *p, rules_move_list_t *l, bool protected_
             fill_cells(cell, own, opp);
             filled = true;
         }
-        const uint8_t *links = rules_adjacency[f];
-        for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
-            uint8_t t = flash_byte(&links[slot]);
-            if (t == RULES_NO_POINT)
-                break;
+        for (uint8_t at = flash_byte(&rules_link_start[f]), end = flash_byte(&rules_link_start[f + 1u]); at < end;
+             at++) {
+            uint8_t t = flash_byte(&rules_links[at]);
             if (t & RULES_EXTRA_LINK) {
                 if (!(flags & RS_EXTRA_LINK))
                     continue;
@@ -207,7 +205,7 @@ bool rules_set_has_link(uint8_t set, uint8_t from, uint8_t to)
 {
     const uint8_t slot = rules_link_slot(from, to);
     return slot != RULES_NO_POINT &&
-           (!(flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) || (rules_set_flags(set) & RS_EXTRA_LINK));
+           (!(rules_link(from, slot) & RULES_EXTRA_LINK) || (rules_set_flags(set) & RS_EXTRA_LINK));
 }
 
 /* (never inlined: its move buffer must not join a caller's frame, which
@@ -223,7 +221,7 @@ __attribute__((noinline)) uint8_t rules_refusal(const rules_pos_t *p, uint8_t fr
     const uint8_t slot = rules_link_slot(from, to);
     if (slot == RULES_NO_POINT)
         return RULES_REFUSED_NONE;
-    if ((flash_byte(&rules_adjacency[from][slot]) & RULES_EXTRA_LINK) && !(flags & RS_EXTRA_LINK))
+    if ((rules_link(from, slot) & RULES_EXTRA_LINK) && !(flags & RS_EXTRA_LINK))
         return RULES_REFUSED_NONE;
     if (goes_backwards(flags, s, from, rules_row(to)))
         return RULES_REFUSED_NONE;
@@ -246,10 +244,10 @@ __attribute__((noinline)) uint8_t rules_refusal(const rules_pos_t *p, uint8_t fr
 
 uint8_t rules_link_slot(uint8_t from, uint8_t to)
 {
-    const uint8_t *links = rules_adjacency[from];
-    for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++)
-        if ((flash_byte(&links[slot]) & (uint8_t)~RULES_EXTRA_LINK) == to)
-            return slot;
+    const uint8_t first = flash_byte(&rules_link_start[from]), end = flash_byte(&rules_link_start[from + 1u]);
+    for (uint8_t at = first; at < end; at++)
+        if ((flash_byte(&rules_links[at]) & (uint8_t)~RULES_EXTRA_LINK) == to)
+            return (uint8_t)(at - first);
     return RULES_NO_POINT;
 }
 

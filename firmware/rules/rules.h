@@ -207,7 +207,11 @@ uint8_t rules_point_from_text(const char *text);
 #define RULES_MAX_DEGREE 7u
 #define RULES_EXTRA_LINK 0x80u /* flag on a neighbour entry: the b3-c3 link */
 /* Raw table: neighbours of each point, RULES_NO_POINT-terminated. */
-extern const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE];
+extern const uint8_t rules_links[];
+extern const uint8_t rules_link_start[RULES_POINTS + 1];
+/* Point p's neighbour in `slot` (RULES_EXTRA_LINK set on b3-c3), or
+ * RULES_NO_POINT past its last; p must be a point. */
+uint8_t rules_link(uint8_t p, uint8_t slot);
 extern const uint32_t rules_neighbour_mask[RULES_POINTS];
 /* The slot of `to` in the link list of `from`; RULES_NO_POINT if unlinked. */
 uint8_t rules_link_slot(uint8_t from, uint8_t to);

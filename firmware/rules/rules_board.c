@@ -1,6 +1,9 @@
 /* The Jarmo board: which points are linked (docs/rules.md, the board).
- * One row per point, its neighbours in slots; 0x80 flags the Jasir-only
- * link b3-c3. 25 x 7 bytes in flash. */
+ * Each point's neighbours in a list, the lists one after another (104
+ * bytes in flash, where a row of 7 slots per point took 175); a
+ * neighbour's place in its point's list is its slot, which a saved
+ * game's chain records, so the order never changes. 0x80 flags the
+ * Jasir-only link b3-c3. */
 #include "rules.h"
 #include "flash.h"
 
@@ -8,38 +11,40 @@
 #define X RULES_EXTRA_LINK
 #define N RULES_NO_POINT
 
-const uint8_t rules_adjacency[RULES_POINTS][RULES_MAX_DEGREE] FLASH_TABLE = {
+const uint8_t rules_links[] FLASH_TABLE = {
     /* row 1 */
-    {P('b', 3), P('c', 2), N, N, N, N, N},                           /* a1 */
-    {P('a', 3), P('d', 2), N, N, N, N, N},                           /* b1 */
-    {P('a', 2), P('d', 3), P('e', 2), N, N, N, N},                   /* c1 */
-    {P('b', 2), P('c', 3), N, N, N, N, N},                           /* d1 */
-    {P('c', 2), P('d', 3), N, N, N, N, N},                           /* e1 */
+    P('b', 3), P('c', 2), /* a1 */
+    P('a', 3), P('d', 2), /* b1 */
+    P('a', 2), P('d', 3), P('e', 2), /* c1 */
+    P('b', 2), P('c', 3), /* d1 */
+    P('c', 2), P('d', 3), /* e1 */
     /* row 2 */
-    {P('c', 1), P('c', 3), N, N, N, N, N},                           /* a2 */
-    {P('b', 3), P('c', 2), P('c', 4), P('d', 1), N, N, N},           /* b2 */
-    {P('a', 1), P('b', 2), P('d', 2), P('e', 1), P('e', 3), N, N},   /* c2 */
-    {P('b', 1), P('b', 3), P('c', 2), P('d', 3), N, N, N},           /* d2 */
-    {P('c', 1), P('d', 4), N, N, N, N, N},                           /* e2 */
+    P('c', 1), P('c', 3), /* a2 */
+    P('b', 3), P('c', 2), P('c', 4), P('d', 1), /* b2 */
+    P('a', 1), P('b', 2), P('d', 2), P('e', 1), P('e', 3), /* c2 */
+    P('b', 1), P('b', 3), P('c', 2), P('d', 3), /* d2 */
+    P('c', 1), P('d', 4), /* e2 */
     /* row 3 */
-    {P('b', 1), P('b', 5), N, N, N, N, N},                           /* a3 */
-    {P('a', 1), P('a', 5), P('b', 2), P('b', 4), P('c', 5), P('d', 2), X | P('c', 3)}, /* b3 */
-    {P('a', 2), P('a', 4), P('d', 1), P('e', 4), X | P('b', 3), N, N}, /* c3 */
-    {P('b', 4), P('c', 1), P('d', 2), P('d', 4), P('e', 1), P('e', 5), N}, /* d3 */
-    {P('c', 2), P('d', 5), N, N, N, N, N},                           /* e3 */
+    P('b', 1), P('b', 5), /* a3 */
+    P('a', 1), P('a', 5), P('b', 2), P('b', 4), P('c', 5), P('d', 2), X | P('c', 3), /* b3 */
+    P('a', 2), P('a', 4), P('d', 1), P('e', 4), X | P('b', 3), /* c3 */
+    P('b', 4), P('c', 1), P('d', 2), P('d', 4), P('e', 1), P('e', 5), /* d3 */
+    P('c', 2), P('d', 5), /* e3 */
     /* row 4 */
-    {P('c', 3), P('c', 5), N, N, N, N, N},                           /* a4 */
-    {P('b', 3), P('c', 4), P('d', 3), P('d', 5), N, N, N},           /* b4 */
-    {P('a', 5), P('b', 2), P('b', 4), P('d', 4), P('e', 5), N, N},   /* c4 */
-    {P('b', 5), P('c', 4), P('d', 3), P('e', 2), N, N, N},           /* d4 */
-    {P('c', 3), P('c', 5), N, N, N, N, N},                           /* e4 */
+    P('c', 3), P('c', 5), /* a4 */
+    P('b', 3), P('c', 4), P('d', 3), P('d', 5), /* b4 */
+    P('a', 5), P('b', 2), P('b', 4), P('d', 4), P('e', 5), /* c4 */
+    P('b', 5), P('c', 4), P('d', 3), P('e', 2), /* d4 */
+    P('c', 3), P('c', 5), /* e4 */
     /* row 5 */
-    {P('b', 3), P('c', 4), N, N, N, N, N},                           /* a5 */
-    {P('a', 3), P('d', 4), N, N, N, N, N},                           /* b5 */
-    {P('a', 4), P('b', 3), P('e', 4), N, N, N, N},                   /* c5 */
-    {P('b', 4), P('e', 3), N, N, N, N, N},                           /* d5 */
-    {P('c', 4), P('d', 3), N, N, N, N, N},                           /* e5 */
+    P('b', 3), P('c', 4), /* a5 */
+    P('a', 3), P('d', 4), /* b5 */
+    P('a', 4), P('b', 3), P('e', 4), /* c5 */
+    P('b', 4), P('e', 3), /* d5 */
+    P('c', 4), P('d', 3), /* e5 */
 };
+
+const uint8_t rules_link_start[RULES_POINTS + 1] FLASH_TABLE = {0, 2, 4, 7, 9, 11, 13, 17, 22, 26, 28, 30, 37, 42, 48, 50, 52, 56, 61, 65, 67, 69, 71, 74, 76, 78};
 
 #ifdef __AVR__
 /* One byte of the mask, shifted into place by the point's byte index: an
@@ -68,9 +73,15 @@ const uint32_t rules_neighbour_mask[RULES_POINTS] FLASH_TABLE = {
     0x0020800uL, /* a5 */ 0x0040400uL, /* b5 */ 0x0088800uL, /* c5 */ 0x0014000uL, /* d5 */ 0x0022000uL, /* e5 */
 };
 
+uint8_t rules_link(uint8_t p, uint8_t slot)
+{
+    const uint8_t at = (uint8_t)(flash_byte(&rules_link_start[p]) + slot);
+    return at < flash_byte(&rules_link_start[p + 1u]) ? flash_byte(&rules_links[at]) : RULES_NO_POINT;
+}
+
 uint8_t rules_neighbour(uint8_t p, uint8_t slot, bool *extra)
 {
-    const uint8_t v = flash_byte(&rules_adjacency[p][slot]);
+    const uint8_t v = rules_link(p, slot);
     *extra = (v & X) != 0u;
     return v & 0x7Fu;
 }
