@@ -14,9 +14,10 @@ cd "$(dirname "$0")/.."
 PAIRS=${1:-10}
 OPP=${2:-uct:5000}
 LEVEL=${3:-3}
-# the host build's sources, as the Makefile takes them (every .c of both layers)
+# the host build's sources: every .c of both layers but the AVR-only
+# assembler offsets (as tools/arena/base_player.sh takes them)
 RULES=$(echo firmware/rules/*.c)
-AI="firmware/ai/ai_root.c firmware/ai/ai_search.c firmware/ai/ai_eval.c firmware/ai/ai_board.c"
+AI=$(ls firmware/ai/*.c | grep -v asm_offsets)
 FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena"
 REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
 [ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }

@@ -44,6 +44,9 @@ const uint8_t rules_links[] FLASH_TABLE = {
     P('c', 4), P('d', 3), /* e5 */
 };
 
+/* every link listed at both its ends: the 38 links and jasir's b3-c3 */
+_Static_assert(sizeof rules_links == 2u * 39u, "a link missing from one of its points' lists");
+/* where each point's list starts (its next point's, where it ends) */
 const uint8_t rules_link_start[RULES_POINTS + 1] FLASH_TABLE = {0, 2, 4, 7, 9, 11, 13, 17, 22, 26, 28, 30, 37, 42, 48, 50, 52, 56, 61, 65, 67, 69, 71, 74, 76, 78};
 
 #ifdef __AVR__

@@ -17,7 +17,6 @@
  * independent enough for the interval to hold (docs/strength.md). The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +26,7 @@
 #include "reference/ref_ai.h"
 #include "rules/rules.h"
 #include "rules/rules_text.h"
+#include "parse_count.h"
 #include "xorshift32.h"
 
 #define MAX_GAME_PLIES 300 /* a game this long is adjudicated on the score */
@@ -218,20 +218,6 @@ static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_see
     case P_GREEDY: return play_greedy(p, pl);
     default: return play_uct(p, pl);
     }
-}
-
-/* A whole decimal number lo..hi, nothing else (no sign, no suffix). */
-static bool parse_count(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return false;
-    errno = 0;
-    const unsigned long v = strtoul(s, &end, 10);
-    if (*end || errno || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
 }
 
 #define UCT_MAX_PLAYOUTS 1000000uL

@@ -40,6 +40,7 @@
 #include "rules/rules_sets.h"
 #include "rules/rules_text.h"
 #include "../aigen/ai_distance.h"
+#include "parse_count.h"
 #include "xorshift32.h"
 
 /* ---- the weights ------------------------------------------------------- */
@@ -71,23 +72,9 @@ static void distances_init(void)
         }
 }
 
-/* ai_eval.c's blocked_pieces: the side's pieces outside the camp with no
- * empty point to step to (jasir) */
-static int blocked(uint8_t set, uint8_t side)
-{
-    int n = 0;
-    for (uint8_t i = 0; i < ai_board.count[side]; i++) {
-        const uint8_t f = ai_board.piece[side][i];
-        if (ai_in_camp(side, f))
-            continue;
-        uint8_t links[AI_LINK_SLOTS], k = 0;
-        ai_link_list(set, side, f, links);
-        while (k < AI_LINK_SLOTS && links[k] != AI_LINK_END && ai_board.cell[links[k]])
-            k++;
-        n += k == AI_LINK_SLOTS || links[k] == AI_LINK_END;
-    }
-    return n;
-}
+/* Jasir's blocked pieces are counted by the evaluation itself
+ * (ai_blocked_value: the weight times the difference), read back here. */
+_Static_assert(AI_W_RACE_BLOCKED > 0, "features() divides ai_blocked_value() by its weight");
 
 /* The counts for the position on the AI board, for its side to move. */
 static void features(double f[W_COUNT])
@@ -120,7 +107,7 @@ static void features(double f[W_COUNT])
     const uint8_t hs = ai_board.hand[s], ho = ai_board.hand[o];
     if (flags & RS_RESERVE_IF_MARKED) {
         f[W_PROMOTED] = (double)ai_board.marks[s] - ai_board.marks[o];
-        f[W_RACE_BLOCKED] = blocked(set, o) - blocked(set, s);
+        f[W_RACE_BLOCKED] = ai_blocked_value() / AI_W_RACE_BLOCKED;
     }
     if ((hs | ho) & 0x3Fu) {
         const double ready = (double)ai_ready(s) - ai_ready(o);
@@ -190,13 +177,13 @@ static void play(unsigned games, uint8_t level, uint32_t seed, int only)
 typedef struct {
     float f[W_COUNT];
     float result; /* for the side to move: 1, 0.5, 0 */
-    uint8_t held_out, set;
+    uint8_t held_out;
 } sample_t;
 static sample_t *samples;
 static size_t n_samples, cap_samples;
 static unsigned long checked, mismatches;
 
-static void add_sample(const double f[W_COUNT], double result, bool held_out, uint8_t set)
+static void add_sample(const double f[W_COUNT], double result, bool held_out)
 {
     if (n_samples == cap_samples) {
         cap_samples = cap_samples ? cap_samples * 2 : 65536;
@@ -211,16 +198,14 @@ static void add_sample(const double f[W_COUNT], double result, bool held_out, ui
         x->f[i] = (float)f[i];
     x->result = (float)result;
     x->held_out = held_out;
-    x->set = set;
 }
 
 /* Quiet: neither side has a capture or an arrival to make (the side to
  * move's, and the other side's were it to move), so the static evaluation
  * is what a search would settle on. */
-static bool quiet(const rules_pos_t *p)
+static bool quiet_board(void) /* the AI board; it leaves the side to move turned */
 {
     rules_move_t t[RULES_MAX_MOVES];
-    ai_board_load(p);
     if (ai_tactical_moves(t, RULES_MAX_MOVES) != 0)
         return false;
     ai_board.stm ^= 1u;
@@ -270,15 +255,16 @@ static bool read_games(const char *path, unsigned long *game_no)
                 double f[W_COUNT];
                 features(f);
                 checked++;
-                if ((long)dot(built_in, f) != ai_evaluate(&p) && mismatches++ < 5) {
+                const long from_features = (long)dot(built_in, f), evaluated = ai_evaluate_board();
+                if (from_features != evaluated && mismatches++ < 5) {
                     char text[RULES_POS_TEXT_MAX];
                     rules_pos_to_text(&p, text);
-                    fprintf(stderr, "jarmo-texel: %s:%lu ply %u: features give %ld, ai_evaluate %d: %s\n", path,
-                            line_no, ply, (long)dot(built_in, f), ai_evaluate(&p), text);
+                    fprintf(stderr, "jarmo-texel: %s:%lu ply %u: features give %ld, ai_evaluate %ld: %s\n", path,
+                            line_no, ply, from_features, evaluated, text);
                 }
-                if (quiet(&p)) {
+                if (quiet_board()) {
                     const uint8_t stm = rules_side_to_move(&p);
-                    add_sample(f, winner == RULES_DRAW ? 0.5 : winner == stm ? 1.0 : 0.0, held_out, (uint8_t)set);
+                    add_sample(f, winner == RULES_DRAW ? 0.5 : winner == stm ? 1.0 : 0.0, held_out);
                 }
             }
             rules_move_t m;
@@ -435,16 +421,6 @@ static int usage(const char *why, const char *what)
     return 2;
 }
 
-static bool number(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return false;
-    errno = 0;
-    *out = strtoul(s, &end, 10);
-    return !*end && !errno && *out >= lo && *out <= hi;
-}
-
 static int fit(int files, char **paths, int iterations, bool only_check, const bool fitted[W_COUNT])
 {
     unsigned long games = 0;
@@ -520,15 +496,15 @@ int main(int argc, char **argv)
             return usage("missing value after", name);
         bool ok;
         if (is_play && !strcmp(name, "-g"))
-            ok = number(value, 1, 10000000, &games);
+            ok = parse_count(value, 1, 10000000, &games);
         else if (is_play && !strcmp(name, "-l"))
-            ok = number(value, 1, AI_LEVELS, &level);
+            ok = parse_count(value, 1, AI_LEVELS, &level);
         else if (is_play && !strcmp(name, "-s"))
-            ok = number(value, 1, 0xFFFFFFFFuL, &seed);
+            ok = parse_count(value, 1, 0xFFFFFFFFuL, &seed);
         else if (is_play && !strcmp(name, "-r"))
             ok = (only = rules_set_by_name(value)) >= 0;
         else if (is_fit && !strcmp(name, "-i"))
-            ok = number(value, 1, 10000, &iterations);
+            ok = parse_count(value, 1, 10000, &iterations);
         else if (is_fit && !strcmp(name, "-w"))
             ok = pick_weights(value, fitted);
         else
