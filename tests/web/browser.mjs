@@ -37,7 +37,8 @@ async function grid(page) {
     return rows;
   });
 }
-const uart = (page) => page.evaluate(() => document.querySelector('#uart').textContent);
+// (empty while a page that follows a link is still loading: no #uart yet)
+const uart = (page) => page.evaluate(() => document.querySelector('#uart')?.textContent ?? '');
 async function waitFor(what, ms, check) {
   const until = Date.now() + ms;
   let last;
