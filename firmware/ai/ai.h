@@ -9,10 +9,15 @@
 #include <stdint.h>
 
 #include "rules/rules.h"
+#include "rules/rules_sets.h"
 
 #define AI_LEVELS 6u
-#define AI_MAX_PLY 9u      /* deepest ply, quiescence included */
-#define AI_STACK_MOVES 72u /* shared move stack for every ply; a ply that does not fit is a leaf */
+#ifndef AI_MAX_PLY /* (-D for tools/tune.sh's variants) */
+#define AI_MAX_PLY 12u     /* deepest ply, quiescence included (level 6: depth 10, then 2) */
+#endif
+#ifndef AI_STACK_MOVES
+#define AI_STACK_MOVES 112u /* shared move stack for every ply; a ply that does not fit is a leaf */
+#endif
 
 /* The score of a finished game for the side to move, in ai_stats_t's
  * units: AI_WIN for a win, less AI_PLY_COST per ply it takes (sooner wins
@@ -43,6 +48,19 @@ typedef struct {
     uint8_t reduce_from;  /* late quiet moves searched a ply shallower from this depth up (0: never) */
 } ai_level_t;
 void ai_level(uint8_t level, ai_level_t *out);
+/* The nodes a search at the level may visit in a rule set (its
+ * rules_set_flags()): the level's budget, and at the top level, whose time
+ * is what is fixed, AI_TOP_FAST_SETS sixteenths of it outside jasir, whose
+ * nodes cost most (firmware/ai/ai_root.c has the figures). */
+#ifndef AI_TOP_FAST_SETS
+#define AI_TOP_FAST_SETS 19u
+#endif
+static inline uint32_t ai_node_budget(const ai_level_t *lv, uint8_t level, uint8_t set_flags)
+{
+    /* jasir: its blocked pieces are counted at every evaluation */
+    const bool slow = (set_flags & RS_RESERVE_IF_MARKED) != 0u;
+    return (uint32_t)lv->node_budget * (level >= AI_LEVELS && !slow ? AI_TOP_FAST_SETS : 16u);
+}
 
 /* Chooses a legal move for the side to move (the game must not be over).
  * Deterministic for a given position, level and seed; the seed only breaks

@@ -19,10 +19,13 @@ $(foreach b,$(BOARDS),$(if $(filter ai-for-size=0 ai-for-size=1,$(AI_FOR_SIZE_$(
 endif
 ai_for_size = $(filter ai-for-size=1,$(AI_FOR_SIZE_$(1)))
 # Such a board's top level searches fewer nodes (firmware/ai/ai_root.c):
-# 16,000 (x16) keep its worst move within 2 s at the C AI's speed (make bench
-# on the suite: 27,200 nodes took 3.15 s at most; 4% more while the console
-# shows its display).
-AI_TOP_BUDGET_FOR_SIZE := 1000u
+# 15,040 (x16) in jasir and 18/16 of that in the other rule sets keep its
+# worst move within 2 s at the C AI's speed. The suite's slowest positions
+# (the AI bench built as the Nano builds it): jasir 8,129 nodes/s, the
+# others 9,215, so 1.85 s and 1.84 s at most on the bare search, 6.5% more
+# while the console shows its display; 1,664 ms was the longest measured.
+AI_TOP_BUDGET_FOR_SIZE := 940u
+AI_TOP_FAST_SETS_FOR_SIZE := 18u
 BOARD_AI = $(if $(call ai_for_size,$(1)),$(patsubst %.c,$(B)/$(1)/obj/%.o,$(AI_SRC)) $(A)/obj/gen/ai_tables.o,$(B)/$(1)/obj/firmware/ai/ai_root.o $(filter-out %/ai_root.o,$(AVR_AI)))
 
 # The shipped firmware compiles the rules core with the board's objects, inside
@@ -39,7 +42,7 @@ $(B)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
-$(if $(call ai_for_size,$(1)),$(B)/$(1)/obj/firmware/ai/%.o: AVR_CFLAGS += -UAI_ASM -DAI_ASM=0 -DAI_TOP_BUDGET=$(AI_TOP_BUDGET_FOR_SIZE))
+$(if $(call ai_for_size,$(1)),$(B)/$(1)/obj/firmware/ai/%.o: AVR_CFLAGS += -UAI_ASM -DAI_ASM=0 -DAI_TOP_BUDGET=$(AI_TOP_BUDGET_FOR_SIZE) -DAI_TOP_FAST_SETS=$(AI_TOP_FAST_SETS_FOR_SIZE))
 $(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $(call BOARD_RULES,$(1)) $(call BOARD_AI,$(1)) $$(AVR_PAINT)
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$^
