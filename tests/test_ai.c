@@ -114,15 +114,16 @@ static void check_budget(const rules_pos_t *p, unsigned index)
 {
     if (index % 4u)
         return;
+    const uint8_t set_flags = rules_set_flags(rules_set_of(p));
     for (uint8_t level = 1; level <= AI_LEVELS; level++) {
         ai_level_t lv;
         ai_stats_t st;
         ai_level(level, &lv);
         ai_choose(p, level, 7, NULL, NULL, &st);
         /* the search stops at the budget: one node over at most */
-        assert_true(st.nodes <= ai_node_budget(&lv, level, rules_set_flags(rules_set_of(p))) + 1u);
+        assert_true(st.nodes <= ai_node_budget(&lv, level, set_flags) + 1u);
         if (level == AI_LEVELS && rules_set_of(p) != RULES_JASIR) /* the top level: more outside jasir */
-            assert_true(ai_node_budget(&lv, level, rules_set_flags(rules_set_of(p))) > (uint32_t)lv.node_budget * 16u);
+            assert_true(ai_node_budget(&lv, level, set_flags) > (uint32_t)lv.node_budget * 16u);
         assert_true(st.depth <= lv.depth);
     }
 }

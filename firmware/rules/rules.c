@@ -244,10 +244,10 @@ __attribute__((noinline)) uint8_t rules_refusal(const rules_pos_t *p, uint8_t fr
 
 uint8_t rules_link_slot(uint8_t from, uint8_t to)
 {
-    const uint8_t first = flash_byte(&rules_link_start[from]), end = flash_byte(&rules_link_start[from + 1u]);
-    for (uint8_t at = first; at < end; at++)
-        if ((flash_byte(&rules_links[at]) & (uint8_t)~RULES_EXTRA_LINK) == to)
-            return (uint8_t)(at - first);
+    uint8_t t;
+    for (uint8_t slot = 0; (t = rules_link(from, slot)) != RULES_NO_POINT; slot++)
+        if ((t & (uint8_t)~RULES_EXTRA_LINK) == to)
+            return slot;
     return RULES_NO_POINT;
 }
 

@@ -206,7 +206,8 @@ uint8_t rules_point_from_text(const char *text);
 /* ---- board links (rules_board.c) ------------------------------------ */
 #define RULES_MAX_DEGREE 7u
 #define RULES_EXTRA_LINK 0x80u /* flag on a neighbour entry: the b3-c3 link */
-/* Raw table: neighbours of each point, RULES_NO_POINT-terminated. */
+/* Raw tables: each point's neighbours, one list after another, and where
+ * each point's list starts (the next one's start is where it ends). */
 extern const uint8_t rules_links[];
 extern const uint8_t rules_link_start[RULES_POINTS + 1];
 /* Point p's neighbour in `slot` (RULES_EXTRA_LINK set on b3-c3), or
