@@ -196,6 +196,8 @@ expect arena-option 2 'unknown option: -x' -- "$host/jarmo-arena" -x 3 ai:1 rand
 expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random
 expect arena-one-player 2 'two players wanted' -- "$host/jarmo-arena" random
 expect arena-plays 0 '^ai:1 vs random: 2 games' -- "$host/jarmo-arena" -g 1 -r classic ai:1 random
+expect arena-ponder-value 2 '-p takes' -- "$host/jarmo-arena" -p 1e5 ai:1 random
+expect arena-ponders 0 '^pondering: [0-9]+ of [1-9][0-9]* guesses hit' -- "$host/jarmo-arena" -g 1 -r classic -p 5000 ai:2 ai:1
 expect arena-no-base 2 'not a player: base:5' -- "$host/jarmo-arena" base:5 random
 expect arena-opening-range 2 '-o takes a number of random opening plies 0..40' -- "$host/jarmo-arena" -o 41 ai:1 random
 # -o: every pair from its own opening, so two deterministic players (levels

@@ -2,6 +2,7 @@
  * level 2 up, honours its node budget, and is deterministic. Positions come
  * from seeded random games in every rule set. */
 #include "ai/ai.h"
+#include "ai/ai_search.h" /* AI_NEXT_ITERATION, AI_DECIDED: where pondering stops */
 #include "helpers.h"
 
 #define POSITIONS 400 /* per rule set */
@@ -272,6 +273,89 @@ static void test_deterministic_and_polls(void **state)
     assert_true(different > 0);
 }
 
+/* ---- pondering (host builds: ai.h) ------------------------------------
+ * The poll that stands for the player: after `at` nodes they play the
+ * expected move (a hit: the search goes on for the level's budget more)
+ * or another one (the search stops at once). */
+static struct {
+    uint32_t at, nodes_then;
+    bool hit, acted;
+} player;
+
+static void player_poll(void *ctx)
+{
+    (void)ctx;
+    polls++;
+    if (!player.acted && polls * AI_POLL_NODES >= player.at) {
+        player.acted = true;
+        player.nodes_then = polls * AI_POLL_NODES;
+        if (player.hit)
+            ai_ponder_hit();
+        else
+            ai_stop();
+    }
+}
+
+static void check_ponder(const rules_pos_t *p, unsigned index)
+{
+    if (index % 16u)
+        return; /* level 6 on every 16th position: time */
+    ai_level_t lv;
+    ai_level(AI_LEVELS, &lv);
+    const uint32_t budget = ai_node_budget(&lv, AI_LEVELS, rules_set_flags(rules_set_of(p)));
+    ai_stats_t st;
+    /* the player moves after a few polls: a miss stops the search there,
+     * a hit gives it the level's budget from there, never more */
+    for (int hit = 0; hit < 2; hit++) {
+        polls = 0;
+        player.at = (index % 5u + 1u) * 1024u;
+        player.hit = hit != 0;
+        player.acted = false;
+        const rules_move_t m = ai_ponder(p, AI_LEVELS, (uint16_t)index, player_poll, NULL, &st);
+        if (!is_legal_move(p, m))
+            fail_msg("pondering chose an illegal move at %s", text_of(p));
+        if (player.acted && !hit && st.nodes != player.nodes_then)
+            fail_msg("a miss at %lu nodes stopped at %lu", (unsigned long)player.nodes_then, (unsigned long)st.nodes);
+        if (player.acted && hit && st.nodes > player.nodes_then + budget)
+            fail_msg("a hit at %lu nodes searched %lu (budget %lu)", (unsigned long)player.nodes_then,
+                     (unsigned long)st.nodes, (unsigned long)budget);
+        if (!player.acted && st.nodes >= player.at)
+            fail_msg("the player never came at %lu nodes of %lu", (unsigned long)player.at, (unsigned long)st.nodes);
+    }
+    /* a player who never comes: the search runs to its depth, or stops
+     * before an iteration it could not finish within AI_PONDER_MAX */
+    if (index % 64u)
+        return; /* time */
+    polls = 0;
+    player.at = UINT32_MAX;
+    player.acted = false;
+    ai_ponder(p, AI_LEVELS, (uint16_t)index, player_poll, NULL, &st);
+    assert_true(st.nodes <= AI_PONDER_MAX);
+    rules_move_t all[RULES_MAX_MOVES];
+    if (!(st.depth == lv.depth || st.nodes > AI_PONDER_MAX / AI_NEXT_ITERATION || st.score >= AI_DECIDED ||
+          st.score <= -AI_DECIDED || rules_legal_moves(p, all) == 1u))
+        fail_msg("pondering alone stopped at depth %u, %lu nodes, score %d: %s", st.depth, (unsigned long)st.nodes,
+                 st.score, text_of(p));
+}
+
+static void test_pondering(void **state)
+{
+    (void)state;
+    for_positions(check_ponder);
+    /* ai_choose is as before pondering ran */
+    rules_pos_t p;
+    rules_init(&p, RULES_CLASSIC, RULES_WHITE);
+    ai_stats_t a, b;
+    const rules_move_t m1 = ai_choose(&p, 5, 42, NULL, NULL, &a);
+    polls = 0;
+    player.at = 512u;
+    player.hit = true;
+    player.acted = false;
+    ai_ponder(&p, AI_LEVELS, 42, player_poll, NULL, &b);
+    assert_int_equal(ai_choose(&p, 5, 42, NULL, NULL, &b), m1);
+    assert_int_equal(a.nodes, b.nodes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_node_budget_honoured),
         cmocka_unit_test(test_deterministic_and_polls),
         cmocka_unit_test(test_scores_are_exact),
+        cmocka_unit_test(test_pondering),
     };
     return cmocka_run_group_tests_name("ai", tests, NULL, NULL);
 }

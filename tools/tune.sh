@@ -6,7 +6,8 @@
 # objects are taken from the normal build).
 #   tools/tune.sh [PAIRS] [OPPONENT] [LEVEL]    e.g. tools/tune.sh 100 ref:5 5
 #   VARIANTS="name:-DFLAG=V,-DFLAG2=W ..." tools/tune.sh  your own variants
-#   ARENA="-r jasir -s 3" tools/tune.sh ...     more arena options
+#   ARENA="-r jasir -s 3" tools/tune.sh ...     more arena options (-p NODES:
+#     the AI ponders on its opponent's time; the line ends with how often it guessed right)
 #   BASE=5a653c0 tools/tune.sh 400 base:5 5     against the AI of a commit
 #     (tools/arena/base_player.sh): each variant against the AI before it
 set -eu
@@ -38,7 +39,7 @@ variant() { # NAME FLAGS...
   cc $FLAGS "$@" -o "$d/arena" tools/arena/arena.c $AI "$d/ai_tables.c" $RULES $REF -lm
   printf '%-22s ' "$name"
   # shellcheck disable=SC2086
-  "$d/arena" -g "$PAIRS" ${ARENA:-} "ai:$LEVEL" "$OPP" | tail -1
+  "$d/arena" -g "$PAIRS" ${ARENA:-} "ai:$LEVEL" "$OPP" | paste -sd ' ' -
 }
 if [ -n "${VARIANTS:-}" ]; then
   for v in $VARIANTS; do

@@ -35,7 +35,8 @@ typedef struct {
 } ai_stats_t;
 
 /* Called every AI_POLL_NODES nodes while thinking: keep the console alive
- * (watchdog, display, buttons). It cannot stop the search. */
+ * (watchdog, display, buttons); in a host build it may call ai_stop() or
+ * ai_ponder_hit() (below). */
 #define AI_POLL_NODES 256u
 typedef void (*ai_poll_fn)(void *ctx);
 
@@ -67,6 +68,33 @@ static inline uint32_t ai_node_budget(const ai_level_t *lv, uint8_t level, uint8
  * ties between equally good moves (and sets level 1's mistakes). */
 rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
                        ai_stats_t *stats);
+
+/* Pondering: the search of the position after the reply the console
+ * expects, run on the player's time. It goes on (up to AI_PONDER_MAX
+ * nodes, or its depth) until its poll says what the player did:
+ * ai_ponder_hit() when they played the expected reply (the search then has
+ * the level's own budget more: the player waits no longer than for
+ * ai_choose), ai_stop() when they did something else. Built for the host,
+ * where the arena measures it (jarmo-arena -p); the console has no flash
+ * for pondering's UI yet (docs/ai.md, "Pondering"). */
+#ifndef AI_PONDER
+#ifdef __AVR__
+#define AI_PONDER 0
+#else
+#define AI_PONDER 1
+#endif
+#endif
+#if AI_PONDER
+#ifndef AI_PONDER_MAX
+#define AI_PONDER_MAX 400000uL
+#endif
+rules_move_t ai_ponder(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                       ai_stats_t *stats);
+/* From a poll: the level's budget from now on (pondering's search becomes
+ * the move's) / the search ends at once, its best move so far returned. */
+void ai_ponder_hit(void);
+void ai_stop(void);
+#endif
 
 /* Static evaluation of a position for the side to move (exposed for tests). */
 int16_t ai_evaluate(const rules_pos_t *p);

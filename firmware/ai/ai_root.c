@@ -68,13 +68,40 @@ static uint16_t root_key(rules_move_t m, uint8_t side, uint16_t seed)
     return (uint16_t)((is_tactical(m, side) ? 0u : 0x8000u) | (mix(seed, m) >> 1));
 }
 
-rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
-                       ai_stats_t *stats)
+#if AI_PONDER
+/* Pondering (ai.h): the level's budget, and where its count starts (0, or
+ * where pondering turned into the search for the move) */
+static uint32_t level_budget, iter_from;
+#define ITER_FROM iter_from
+
+void ai_ponder_hit(void)
+{
+    iter_from = ai_nodes_so_far();
+    S.budget = iter_from + level_budget;
+}
+
+void ai_stop(void) { S.budget = ai_nodes_so_far(); }
+#else
+#define ITER_FROM 0u
+#endif
+
+/* ai_choose, and ai_ponder (host builds) with its budget until its poll
+ * says what the player did */
+static rules_move_t choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                           ai_stats_t *stats, bool ponder)
 {
     ai_level_t lv;
     ai_level(level, &lv);
     ai_board_load(p);
     S.budget = ai_node_budget(&lv, level, ai_board.flags);
+#if AI_PONDER
+    level_budget = S.budget;
+    iter_from = 0;
+    if (ponder)
+        S.budget = AI_PONDER_MAX;
+#else
+    (void)ponder;
+#endif
     ai_plan_next_stop(1);
     S.abort = false;
     S.qdepth = lv.qdepth;
@@ -144,7 +171,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
         if (S.abort)
             break;
         stats->depth = depth;
-        if (ai_nodes_so_far() > S.budget / AI_NEXT_ITERATION)
+        if (ai_nodes_so_far() - ITER_FROM > (S.budget - ITER_FROM) / AI_NEXT_ITERATION)
             break; /* the next iteration would not finish in time */
         if (iter_score >= AI_DECIDED || iter_score <= -AI_DECIDED)
             break; /* the result is decided */
@@ -153,3 +180,17 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
     stats->budget_hit = S.abort;
     return best;
 }
+
+rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                       ai_stats_t *stats)
+{
+    return choose(p, level, seed, poll, ctx, stats, false);
+}
+
+#if AI_PONDER
+rules_move_t ai_ponder(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_poll_fn poll, void *ctx,
+                       ai_stats_t *stats)
+{
+    return choose(p, level, seed, poll, ctx, stats, true);
+}
+#endif

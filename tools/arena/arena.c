@@ -1,7 +1,7 @@
 /* build/host/jarmo-arena: strength of the console's AI against reference
  * opponents written independently of it (docs/strength.md).
  *
- *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-v 1] PLAYER PLAYER
+ *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-p NODES] [-v 1] PLAYER PLAYER
  *   players: ai:LEVEL  ref:LEVEL  random  greedy  uct:PLAYOUTS
  *
  * ref:LEVEL is the AI frozen at commit ed8511a (tools/arena/reference/), the
@@ -14,7 +14,8 @@
  * seed only breaks ties, so two deterministic players repeat many games
  * (level 5 against itself: 12 different jasir games in 200); -o PLIES
  * starts each pair from its own PLIES random moves, which makes the games
- * independent enough for the interval to hold (docs/strength.md). The
+ * independent enough for the interval to hold (docs/strength.md); -p
+ * lets the AI ponder on its opponent's time (below). The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
 #include <math.h>
@@ -48,8 +49,40 @@ extern const unsigned char base_ai_levels_built;
 #else
 #define BASE_LEVELS 0uL
 #endif
+/* -p NODES: every ai: player ponders (ai.h) while its opponent moves,
+ * as the console would on a player's time. The opponent's time is NODES
+ * of the AI's nodes (on the handheld about 15,000 a second in a game);
+ * the guess of its move, a PREDICT_LEVEL search, is taken off it. A hit
+ * turns the pondering into the move's search when that time is up; a miss
+ * is a search as without -p. PONDER_HIT_PCT (a -D) counts only that share
+ * of the hits, for a player who is harder to guess than the AI. */
+#define ARENA_NO_MOVE 0xFFFFu /* not a move: every field at its "none" */
+#ifndef PREDICT_LEVEL
+#define PREDICT_LEVEL 5u
+#endif
+#ifndef PONDER_HIT_PCT
+#define PONDER_HIT_PCT 100u
+#endif
+static unsigned long ponder_nodes, ponder_hits, ponder_guesses;
+typedef struct {
+    unsigned long polled, move_at;
+    bool moved;
+} opponent_clock_t;
+
+static void opponent_poll(void *ctx)
+{
+    opponent_clock_t *c = ctx;
+    c->polled += AI_POLL_NODES;
+    if (!c->moved && c->polled >= c->move_at) {
+        c->moved = true;
+        ai_ponder_hit(); /* only hits are pondered here: a miss is not searched */
+    }
+}
+
 typedef struct {
     kind_t kind;
+    rules_move_t guess;         /* -p: the opponent's move this player expects */
+    unsigned long guess_nodes;  /* what guessing it took of the opponent's time */
     unsigned param; /* AI level or UCT playouts */
     uint32_t rng;
     char name[24];
@@ -186,12 +219,36 @@ static rules_move_t play_uct(const rules_pos_t *root, player_t *pl)
     return pick;
 }
 
-static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_seed)
+/* The AI, pondering with -p: the move from what it pondered if the
+ * opponent's last move was its guess, then its guess of the next one. */
+static rules_move_t play_ai(const rules_pos_t *p, player_t *pl, uint16_t game_seed, rules_move_t last)
 {
     ai_stats_t st;
+    rules_move_t m;
+    if (pl->guess != ARENA_NO_MOVE && pl->guess == last && next_u32(&pl->rng) % 100u < PONDER_HIT_PCT) {
+        ponder_hits++;
+        opponent_clock_t c = {0, ponder_nodes > pl->guess_nodes ? ponder_nodes - pl->guess_nodes : 1, false};
+        m = ai_ponder(p, (uint8_t)pl->param, game_seed, opponent_poll, &c, &st);
+    } else {
+        m = ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
+    }
+    pl->guess = ARENA_NO_MOVE;
+    rules_pos_t q = *p;
+    rules_undo_t u;
+    rules_make(&q, m, &u);
+    if (ponder_nodes && !rules_game_over(&q)) {
+        pl->guess = ai_choose(&q, PREDICT_LEVEL, game_seed, NULL, NULL, &st);
+        pl->guess_nodes = st.nodes;
+        ponder_guesses++;
+    }
+    return m;
+}
+
+static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_seed, rules_move_t last)
+{
     ref_ai_stats_t ref_st;
     switch (pl->kind) {
-    case P_AI: return ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
+    case P_AI: return play_ai(p, pl, game_seed, last);
     case P_REF: return ref_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &ref_st);
 #ifdef ARENA_BASE
     case P_BASE: { /* another build's rules core: it must read the position as
@@ -204,6 +261,7 @@ static rules_move_t choose(const rules_pos_t *p, player_t *pl, uint16_t game_see
                     pl->name, theirs, ours);
             exit(3);
         }
+        ai_stats_t st;
         const rules_move_t m = base_ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
         rules_move_t legal[RULES_MAX_MOVES];
         const uint8_t n = rules_legal_moves(p, legal);
@@ -275,10 +333,13 @@ static void opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p)
 static double play_game(const rules_pos_t *start, player_t *a, player_t *b, bool a_white, uint16_t seed)
 {
     rules_pos_t p = *start;
+    rules_move_t last = ARENA_NO_MOVE;
+    a->guess = b->guess = ARENA_NO_MOVE;
     for (int ply = 0; ply < MAX_GAME_PLIES && !rules_game_over(&p); ply++) {
         player_t *who = (rules_side_to_move(&p) == RULES_WHITE) == a_white ? a : b;
         rules_undo_t u;
-        const rules_move_t m = choose(&p, who, seed);
+        const rules_move_t m = choose(&p, who, seed, last);
+        last = m;
         if (verbose) {
             char t[RULES_MOVE_TEXT_MAX];
             rules_move_to_text(m, t);
@@ -303,7 +364,7 @@ static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : 
 static int usage(const char *why, const char *what)
 {
     fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
-    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-v 0|1] PLAYER PLAYER\n"
+    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-p NODES] [-v 0|1] PLAYER PLAYER\n"
                     "players: ai:1..%u ref:1..%u random greedy uct:1..%lu\n", AI_LEVELS, REF_AI_LEVELS,
                     UCT_MAX_PLAYOUTS);
     return 2;
@@ -319,7 +380,7 @@ int main(int argc, char **argv)
         const char *name = argv[opt];
         unsigned long v;
         if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0 &&
-            strcmp(name, "-o") != 0)
+            strcmp(name, "-o") != 0 && strcmp(name, "-p") != 0)
             return usage("unknown option", name);
         if (opt + 1 >= argc)
             return usage("missing value after", name);
@@ -336,6 +397,10 @@ int main(int argc, char **argv)
             if (!parse_count(value, 0, 0xFFFFFFFFuL, &v))
                 return usage("-s takes a seed 0..4294967295", value);
             seed = (uint32_t)v;
+        } else if (name[1] == 'p') {
+            if (!parse_count(value, 0, 10000000, &v))
+                return usage("-p takes the opponent's time in the AI's nodes 0..10000000", value);
+            ponder_nodes = v;
         } else if (name[1] == 'o') {
             if (!parse_count(value, 0, 40, &v))
                 return usage("-o takes a number of random opening plies 0..40", value);
@@ -379,6 +444,9 @@ int main(int argc, char **argv)
     const double sd = sqrt(fmax(sum2 / games - mean * mean, 0.0) / games);
     printf("%s vs %s: %d games, +%d =%d -%d, score %.1f%%, elo %+.0f [%+.0f, %+.0f]\n", a.name, b.name, games, wins,
            draws, losses, 100.0 * mean, elo(mean), elo(mean - 1.96 * sd), elo(mean + 1.96 * sd));
+    if (ponder_nodes)
+        printf("pondering: %lu of %lu guesses hit (%.1f%%)\n", ponder_hits, ponder_guesses,
+               ponder_guesses ? 100.0 * ponder_hits / ponder_guesses : 0.0);
     free(tree);
     return 0;
 }
