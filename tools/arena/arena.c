@@ -233,10 +233,12 @@ static rules_move_t play_ai(const rules_pos_t *p, player_t *pl, uint16_t game_se
         m = ai_choose(p, (uint8_t)pl->param, game_seed, NULL, NULL, &st);
     }
     pl->guess = ARENA_NO_MOVE;
+    if (!ponder_nodes)
+        return m;
     rules_pos_t q = *p;
     rules_undo_t u;
     rules_make(&q, m, &u);
-    if (ponder_nodes && !rules_game_over(&q)) {
+    if (!rules_game_over(&q)) {
         pl->guess = ai_choose(&q, PREDICT_LEVEL, game_seed, NULL, NULL, &st);
         pl->guess_nodes = st.nodes;
         ponder_guesses++;
