@@ -76,7 +76,7 @@ rules_move_t ai_choose(const rules_pos_t *p, uint8_t level, uint16_t seed, ai_po
  * the level's own budget more: the player waits no longer than for
  * ai_choose), ai_stop() when they did something else. Built for the host,
  * where the arena measures it (jarmo-arena -p); the console has no flash
- * for pondering's UI yet (docs/ai.md, "Pondering"). */
+ * for pondering's UI yet (docs/ai.md, "Level 6, fourth round"). */
 #ifndef AI_PONDER
 #ifdef __AVR__
 #define AI_PONDER 0
