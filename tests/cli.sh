@@ -196,16 +196,29 @@ expect arena-option 2 'unknown option: -x' -- "$host/jarmo-arena" -x 3 ai:1 rand
 expect arena-games 2 '-g takes' -- "$host/jarmo-arena" -g 0 ai:1 random
 expect arena-one-player 2 'two players wanted' -- "$host/jarmo-arena" random
 expect arena-plays 0 '^ai:1 vs random: 2 games' -- "$host/jarmo-arena" -g 1 -r classic ai:1 random
+expect arena-distinct 0 "^distinct: 40 of 40 games" -- "$host/jarmo-arena" -o 4 -g 20 -r jasir ai:4 ai:3
+expect arena-balance-value 2 '-b takes a margin in centi-pieces 1..1000' -- "$host/jarmo-arena" -b 0 ai:1 random
+expect arena-balance-none 1 'no opening of 0 plies within 1 of even in 1 tries' -- "$host/jarmo-arena" -o 0 -b 1 -r jasir ai:1 ai:1
 expect arena-ponder-value 2 '-p takes' -- "$host/jarmo-arena" -p 1e5 ai:1 random
 expect arena-ponders 0 '^pondering: [0-9]+ of [1-9][0-9]* guesses hit' -- "$host/jarmo-arena" -g 1 -r classic -p 5000 ai:2 ai:1
 expect arena-no-base 2 'not a player: base:5' -- "$host/jarmo-arena" base:5 random
 expect arena-opening-range 2 '-o takes a number of random opening plies 0..40' -- "$host/jarmo-arena" -o 41 ai:1 random
 # -o: every pair from its own opening, so two deterministic players (levels
 # 3 and 4 have no noise) no longer repeat games, as they do from the start
-arena_games() { "$host/jarmo-arena" -v 1 "$@" -g 20 -r jasir ai:4 ai:3 | grep -v -e '^  ' -e ' vs '; }
+arena_games() { "$host/jarmo-arena" -v 1 "$@" -g 20 -r jasir ai:4 ai:3 | grep -v -e '^  ' -e ' vs ' -e '^distinct: '; }
 distinct_lines() { arena_games "$@" | sort -u | wc -l; }
 if [ "$(distinct_lines -o 4)" -eq 40 ] && [ "$(distinct_lines)" -lt 40 ]; then ok arena-openings
 else bad arena-openings "40 games: $(distinct_lines -o 4) different with -o 4, $(distinct_lines) from the start"; fi
+# its own count of different games agrees with the game lines, repeats and all
+counted=$("$host/jarmo-arena" -g 20 -r jasir ai:4 ai:3 | sed -n 's/^distinct: \([0-9]*\) of 40 games;.*/\1/p')
+if [ -n "$counted" ] && [ "$counted" -eq "$(distinct_lines)" ]; then ok arena-distinct-repeats
+else bad arena-distinct-repeats "the arena counts '$counted' different games from the start, its game lines $(distinct_lines)"; fi
+# -b: a margin no opening reaches keeps every one (the same games); a
+# narrow one turns some away (other games)
+plain=$("$host/jarmo-arena" -v 1 -o 4 -g 5 ai:2 ai:1)
+if [ "$("$host/jarmo-arena" -v 1 -o 4 -b 1000 -g 5 ai:2 ai:1)" = "$plain" ] &&
+   [ "$("$host/jarmo-arena" -v 1 -o 4 -b 5 -g 5 ai:2 ai:1)" != "$plain" ]; then ok arena-balance-keeps
+else bad arena-balance-keeps "-b 1000 should play the games of no -b, -b 5 others"; fi
 # jarmo-texel: the features it fits are the evaluation's (every position of
 # a few self-play games), and a games file it cannot read is refused
 "$host/jarmo-texel" play -g 8 -l 2 -s 5 > "$tmp/games.txt"

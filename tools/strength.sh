@@ -10,6 +10,7 @@ ARENA=build/host/jarmo-arena
 BASE=5a653c0 # the AI before issue 32 (level 6 and the fitted weights)
 make --no-print-directory -s arena-base BASE=$BASE >/dev/null
 OPEN=${OPEN:-4} # random opening plies for the matches between levels
+BAL=${BAL:-30}  # the top level's second table: openings both level 5s score within BAL of even
 PAIRS=${PAIRS:-10}
 UCT_PAIRS=${UCT_PAIRS:-10}
 UCT=${UCT:-20000}
@@ -24,9 +25,9 @@ if [ -f "$out" ] && ! grep -qxF -- "$KEEP" "$out"; then
 fi
 # one table row from an arena run: table_row PLAYER_NOTE OPPONENT_NOTE ARENA_ARGS...
 # (the notes follow the names: " (seed 2)", " (jasir)")
-table_row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]"
+table_row() { # "a vs b: N games, +W =D -L, score S%, elo E [lo, hi]" (the arena's other lines dropped)
   local who=$1 vs=$2; shift 2
-  "$ARENA" "$@" | sed -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1'"$who"' | \2'"$vs"' | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/'
+  "$ARENA" "$@" | sed -n -E 's/^(.*) vs (.*): ([0-9]+) games, \+([0-9]+) =([0-9]+) -([0-9]+), score ([0-9.]+)%, elo (.*) \[(.*)\]$/| \1'"$who"' | \2'"$vs"' | \3 | \4 \/ \5 \/ \6 | \7% | \8 | [\9] |/p'
 }
 row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
 {
@@ -94,6 +95,24 @@ row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
   table_row " (seed 2)" " ($BASE)" -o "$OPEN" -s 2 -g "$LADDER_PAIRS" ai:5 base:5
   ARENA=build/host/jarmo-arena
   row "$REF_PAIRS" ai:6 ref:5
+  echo
+  echo "A random opening can already have lost a piece or a race: such a pair"
+  echo "ends 1-1 whoever plays better, which pulls every score towards 50%. The"
+  echo "same matches from openings that both AIs' level 5 (today's and $BASE's)"
+  echo "score within $BAL centi-pieces of even (\`-o $OPEN -b $BAL\`), as engine"
+  echo "matches use balanced openings; three seeds, then each rule set:"
+  echo
+  echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
+  echo "|---|---|---|---|---|---|---|"
+  ARENA=build/host/jarmo-arena-base
+  table_row "" " ($BASE)" -o "$OPEN" -b "$BAL" -g "$LADDER_PAIRS" ai:6 base:5
+  table_row " (seed 2)" " ($BASE)" -o "$OPEN" -b "$BAL" -s 2 -g "$LADDER_PAIRS" ai:6 base:5
+  table_row " (seed 3)" " ($BASE)" -o "$OPEN" -b "$BAL" -s 3 -g "$LADDER_PAIRS" ai:6 base:5
+  for r in classic brainking ludos jasir; do
+    table_row "" " ($BASE, $r)" -o "$OPEN" -b "$BAL" -g "$((LADDER_PAIRS / 2))" -r "$r" ai:6 base:5
+  done
+  table_row "" " ($BASE)" -o "$OPEN" -b "$BAL" -g "$LADDER_PAIRS" ai:5 base:5
+  ARENA=build/host/jarmo-arena
   echo
   echo "Each level against the one below ($LADDER_PAIRS pairs per rule set, \`-o $OPEN\`):"
   echo

@@ -1,7 +1,7 @@
 /* build/host/jarmo-arena: strength of the console's AI against reference
  * opponents written independently of it (docs/strength.md).
  *
- *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-p NODES] [-v 1] PLAYER PLAYER
+ *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-p NODES] [-v 1] PLAYER PLAYER
  *   players: ai:LEVEL  ref:LEVEL  random  greedy  uct:PLAYOUTS
  *
  * ref:LEVEL is the AI frozen at commit ed8511a (tools/arena/reference/), the
@@ -14,7 +14,8 @@
  * seed only breaks ties, so two deterministic players repeat many games
  * (level 5 against itself: 12 different jasir games in 200); -o PLIES
  * starts each pair from its own PLIES random moves, which makes the games
- * independent enough for the interval to hold (docs/strength.md); -p
+ * independent enough for the interval to hold (docs/strength.md), and -b
+ * keeps only the openings level 5 finds near even; -p
  * lets the AI ponder on its opponent's time (below). The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
@@ -317,23 +318,74 @@ static bool parse_player(const char *s, player_t *pl)
     return strcmp(s, "random") == 0 || strcmp(s, "greedy") == 0;
 }
 
-/* A pair's opening: `plies` random moves from the start (fewer if the game
- * ends), the same for both games of the pair. */
-static void opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p)
+/* A game's moves hashed (FNV-1a), to count how many games differ. */
+static uint64_t hash_step(uint64_t h, uint32_t v)
 {
-    uint32_t rng = seed * 2891336453u | 1u;
-    rules_init(p, set, RULES_WHITE);
-    for (unsigned i = 0; i < plies && !rules_game_over(p); i++) {
-        rules_move_t m[RULES_MAX_MOVES];
-        rules_undo_t u;
-        const uint8_t n = rules_legal_moves(p, m);
-        rules_make(p, m[next_u32(&rng) % n], &u);
-    }
+    for (int i = 0; i < 4; i++, v >>= 8)
+        h = (h ^ (v & 0xFFu)) * 1099511628211u;
+    return h;
 }
 
-/* Plays one game from the opening; returns the first player's points (1, 0.5, 0). */
-static double play_game(const rules_pos_t *start, player_t *a, player_t *b, bool a_white, uint16_t seed)
+/* Openings kept only when level 5 scores them within this many
+ * centi-pieces of even (-b; 0: every opening), today's level 5 and, in an
+ * arena built with another commit's AI, that one's too: a random move can lose a
+ * piece or a race, and a pair from a lost position scores 1-1 whoever plays
+ * better, which pulls every score towards 50%. */
+static unsigned balance_margin;
+#define BALANCE_TRIES 10000u
+
+typedef rules_move_t (*choose_fn)(const rules_pos_t *, uint8_t, uint16_t, ai_poll_fn, void *, ai_stats_t *);
+static bool near_even(const rules_pos_t *p, choose_fn choose_with, uint16_t seed)
 {
+    ai_stats_t st;
+    (void)choose_with(p, 5, seed, NULL, NULL, &st);
+    return st.score >= -(int32_t)balance_margin && st.score <= (int32_t)balance_margin;
+}
+
+/* A pair's opening: `plies` random moves from the start (fewer if the game
+ * ends), the same for both games of the pair; returns its moves' hash, or
+ * 0 when no balanced one was found. */
+static uint64_t opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p)
+{
+    uint32_t rng = seed * 2891336453u | 1u;
+    for (unsigned tries = 0; tries < BALANCE_TRIES; tries++) {
+        uint64_t h = hash_step(14695981039346656037u, set);
+        rules_init(p, set, RULES_WHITE);
+        for (unsigned i = 0; i < plies && !rules_game_over(p); i++) {
+            rules_move_t m[RULES_MAX_MOVES];
+            rules_undo_t u;
+            const uint8_t n = rules_legal_moves(p, m);
+            const rules_move_t pick = m[next_u32(&rng) % n];
+            h = hash_step(h, pick);
+            rules_make(p, pick, &u);
+        }
+        if (!balance_margin)
+            return h;
+        if (rules_game_over(p))
+            continue;
+        if (near_even(p, ai_choose, (uint16_t)seed)
+#ifdef ARENA_BASE
+            && near_even(p, base_ai_choose, (uint16_t)seed)
+#endif
+        )
+            return h;
+        if (plies == 0u)
+            break; /* the start position, every time */
+    }
+    return 0;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Plays one game from the opening; returns the first player's points (1,
+ * 0.5, 0) and adds its moves and who played White to *h. */
+static double play_game(const rules_pos_t *start, player_t *a, player_t *b, bool a_white, uint16_t seed, uint64_t *h)
+{
+    *h = hash_step(*h, a_white);
     rules_pos_t p = *start;
     rules_move_t last = ARENA_NO_MOVE;
     a->guess = b->guess = ARENA_NO_MOVE;
@@ -342,6 +394,7 @@ static double play_game(const rules_pos_t *start, player_t *a, player_t *b, bool
         rules_undo_t u;
         const rules_move_t m = choose(&p, who, seed, last);
         last = m;
+        *h = hash_step(*h, m);
         if (verbose) {
             char t[RULES_MOVE_TEXT_MAX];
             rules_move_to_text(m, t);
@@ -366,7 +419,7 @@ static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : 
 static int usage(const char *why, const char *what)
 {
     fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
-    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-p NODES] [-v 0|1] PLAYER PLAYER\n"
+    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-p NODES] [-v 0|1] PLAYER PLAYER\n"
                     "players: ai:1..%u ref:1..%u random greedy uct:1..%lu\n", AI_LEVELS, REF_AI_LEVELS,
                     UCT_MAX_PLAYOUTS);
     return 2;
@@ -382,7 +435,7 @@ int main(int argc, char **argv)
         const char *name = argv[opt];
         unsigned long v;
         if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0 &&
-            strcmp(name, "-o") != 0 && strcmp(name, "-p") != 0)
+            strcmp(name, "-o") != 0 && strcmp(name, "-p") != 0 && strcmp(name, "-b") != 0)
             return usage("unknown option", name);
         if (opt + 1 >= argc)
             return usage("missing value after", name);
@@ -403,6 +456,10 @@ int main(int argc, char **argv)
             if (!parse_count(value, 0, 10000000, &v))
                 return usage("-p takes the opponent's time in the AI's nodes 0..10000000", value);
             ponder_nodes = v;
+        } else if (name[1] == 'b') {
+            if (!parse_count(value, 1, 1000, &v))
+                return usage("-b takes a margin in centi-pieces 1..1000", value);
+            balance_margin = (unsigned)v;
         } else if (name[1] == 'o') {
             if (!parse_count(value, 0, 40, &v))
                 return usage("-o takes a number of random opening plies 0..40", value);
@@ -420,32 +477,59 @@ int main(int argc, char **argv)
         return usage("not a player", argv[opt]);
     if (!parse_player(argv[opt + 1], &b))
         return usage("not a player", argv[opt + 1]);
-    int wins = 0, draws = 0, losses = 0, games = 0;
+    int wins = 0, draws = 0, losses = 0, games = 0, pairs_won = 0, pairs_lost = 0;
     double sum = 0, sum2 = 0;
+    uint64_t *hashes = malloc(sizeof *hashes * 2u * (size_t)pairs * RULES_SET_COUNT);
+    if (!hashes) {
+        fprintf(stderr, "jarmo-arena: not enough memory for %d game pairs\n", pairs);
+        return 1;
+    }
     for (uint8_t set = 0; set < RULES_SET_COUNT; set++) {
         if (only >= 0 && set != only)
             continue;
         for (int g = 0; g < pairs; g++) {
             const uint16_t game_seed = (uint16_t)(seed * 7919u + (uint32_t)g * 31u + set);
             rules_pos_t start;
-            opening(set, open_plies, seed * 1000003u + (uint32_t)g * 8u + set, &start);
+            const uint64_t opening_hash = opening(set, open_plies, seed * 1000003u + (uint32_t)g * 8u + set, &start);
+            if (!opening_hash) {
+                fprintf(stderr, "jarmo-arena: no opening of %u plies within %u of even in %u tries\n", open_plies,
+                        balance_margin, open_plies ? BALANCE_TRIES : 1u);
+                free(hashes);
+                return 1;
+            }
+            double pair = 0;
             for (int swap = 0; swap < 2; swap++) {
                 a.rng = game_seed * 2654435761u | 1u;
                 b.rng = game_seed * 2246822519u | 1u;
-                const double r = play_game(&start, &a, &b, swap == 0, game_seed);
+                hashes[games] = opening_hash;
+                const double r = play_game(&start, &a, &b, swap == 0, game_seed, &hashes[games]);
                 wins += r == 1.0;
                 draws += r == 0.5;
                 losses += r == 0.0;
                 sum += r;
                 sum2 += r * r;
+                pair += r;
                 games++;
             }
+            /* a pair split 1-1 or drawn twice tells the players apart no more
+             * than its opening allowed */
+            pairs_won += pair > 1.0;
+            pairs_lost += pair < 1.0;
         }
     }
     const double mean = sum / games;
     const double sd = sqrt(fmax(sum2 / games - mean * mean, 0.0) / games);
     printf("%s vs %s: %d games, +%d =%d -%d, score %.1f%%, elo %+.0f [%+.0f, %+.0f]\n", a.name, b.name, games, wins,
            draws, losses, 100.0 * mean, elo(mean), elo(mean - 1.96 * sd), elo(mean + 1.96 * sd));
+    /* repeated games weigh the score but add no information: the interval
+     * above assumes every game is new */
+    qsort(hashes, (size_t)games, sizeof *hashes, cmp_u64);
+    int distinct = games > 0;
+    for (int i = 1; i < games; i++)
+        distinct += hashes[i] != hashes[i - 1];
+    printf("distinct: %d of %d games; pairs won %d, even %d, lost %d\n", distinct, games, pairs_won,
+           games / 2 - pairs_won - pairs_lost, pairs_lost);
+    free(hashes);
     if (ponder_nodes)
         printf("pondering: %lu of %lu guesses hit (%.1f%%)\n", ponder_hits, ponder_guesses,
                ponder_guesses ? 100.0 * ponder_hits / ponder_guesses : 0.0);
