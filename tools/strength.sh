@@ -4,7 +4,7 @@
 # (it builds build/host/jarmo-arena-base, level 5 as of 5a653c0, with git)
 # (PAIRS, UCT_PAIRS, REF_PAIRS and LADDER_PAIRS set the number of game pairs
 # per rule set.)
-set -eu
+set -eu -o pipefail # an arena run that fails stops the script, not just its row
 cd "$(dirname "$0")/.."
 ARENA=build/host/jarmo-arena
 BASE=5a653c0 # the AI before issue 32 (level 6 and the fitted weights)
@@ -96,11 +96,12 @@ row() { table_row "" "" -g "$1" "$2" "$3"; } # PAIRS PLAYER OPPONENT
   ARENA=build/host/jarmo-arena
   row "$REF_PAIRS" ai:6 ref:5
   echo
-  echo "A random opening can already have lost a piece or a race: such a pair"
-  echo "ends 1-1 whoever plays better, which pulls every score towards 50%. The"
-  echo "same matches from openings that both AIs' level 5 (today's and $BASE's)"
-  echo "score within $BAL centi-pieces of even (\`-o $OPEN -b $BAL\`), as engine"
-  echo "matches use balanced openings; three seeds, then each rule set:"
+  echo "A random opening can already have cost a side a piece or a race. The sides"
+  echo "swap within a pair, so a pair split 1-1 was won twice by the same colour:"
+  echo "the opening or moving first decided it, not the players. The same matches"
+  echo "from openings that both AIs' level 5 (today's and $BASE's) score within $BAL"
+  echo "centi-pieces of even (\`-o $OPEN -b $BAL\`), as engine matches use balanced"
+  echo "openings; three seeds, then each rule set:"
   echo
   echo "| player | opponent | games | W / D / L | score | Elo | 95% interval |"
   echo "|---|---|---|---|---|---|---|"

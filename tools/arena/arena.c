@@ -1,7 +1,7 @@
 /* build/host/jarmo-arena: strength of the console's AI against reference
  * opponents written independently of it (docs/strength.md).
  *
- *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-p NODES] [-v 1] PLAYER PLAYER
+ *   jarmo-arena [-g GAMES] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-j LEVEL] [-p NODES] [-v 1] PLAYER PLAYER
  *   players: ai:LEVEL  ref:LEVEL  random  greedy  uct:PLAYOUTS
  *
  * ref:LEVEL is the AI frozen at commit ed8511a (tools/arena/reference/), the
@@ -15,7 +15,7 @@
  * (level 5 against itself: 12 different jasir games in 200); -o PLIES
  * starts each pair from its own PLIES random moves, which makes the games
  * independent enough for the interval to hold (docs/strength.md), and -b
- * keeps only the openings level 5 finds near even; -p
+ * keeps only the openings that level 5 (or -j's) finds near even; -p
  * lets the AI ponder on its opponent's time (below). The
  * result line gives the first player's score, W/D/L and an Elo difference
  * with a 95% interval. */
@@ -326,20 +326,22 @@ static uint64_t hash_step(uint64_t h, uint32_t v)
     return h;
 }
 
-/* Openings kept only when level 5 scores them within this many
- * centi-pieces of even (-b; 0: every opening), today's level 5 and, in an
- * arena built with another commit's AI, that one's too: a random move can lose a
- * piece or a race, and a pair from a lost position scores 1-1 whoever plays
- * better, which pulls every score towards 50%. */
-static unsigned balance_margin;
+/* Openings kept only when a search scores them within this many
+ * centi-pieces of even (-b; 0: every opening): today's AI at the judge's
+ * level (-j, 5 unless told) and, in an arena built with another commit's
+ * AI, that one's level 5 too. A random move can lose a piece or a race,
+ * and a pair from a lost position scores 1-1 whoever plays better, which
+ * pulls every score towards 50%. */
+static unsigned balance_margin, judge_level = 5;
 #define BALANCE_TRIES 10000u
 
 typedef rules_move_t (*choose_fn)(const rules_pos_t *, uint8_t, uint16_t, ai_poll_fn, void *, ai_stats_t *);
-static bool near_even(const rules_pos_t *p, choose_fn choose_with, uint16_t seed)
+/* A position with one move is not searched (its score says nothing): not kept. */
+static bool near_even(const rules_pos_t *p, choose_fn choose_with, unsigned level, uint16_t seed)
 {
     ai_stats_t st;
-    (void)choose_with(p, 5, seed, NULL, NULL, &st);
-    return st.score >= -(int32_t)balance_margin && st.score <= (int32_t)balance_margin;
+    (void)choose_with(p, (uint8_t)level, seed, NULL, NULL, &st);
+    return st.depth > 0 && st.score >= -(int32_t)balance_margin && st.score <= (int32_t)balance_margin;
 }
 
 /* A pair's opening: `plies` random moves from the start (fewer if the game
@@ -363,9 +365,9 @@ static uint64_t opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t 
             return h;
         if (rules_game_over(p))
             continue;
-        if (near_even(p, ai_choose, (uint16_t)seed)
+        if (near_even(p, ai_choose, judge_level, (uint16_t)seed)
 #ifdef ARENA_BASE
-            && near_even(p, base_ai_choose, (uint16_t)seed)
+            && near_even(p, base_ai_choose, 5u, (uint16_t)seed)
 #endif
         )
             return h;
@@ -419,7 +421,7 @@ static double elo(double score) { return score <= 0 ? -999 : score >= 1 ? 999 : 
 static int usage(const char *why, const char *what)
 {
     fprintf(stderr, "jarmo-arena: %s: %s\n", why, what);
-    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-p NODES] [-v 0|1] PLAYER PLAYER\n"
+    fprintf(stderr, "usage: jarmo-arena [-g PAIRS] [-r RULES] [-s SEED] [-o PLIES] [-b MARGIN] [-j LEVEL] [-p NODES] [-v 0|1] PLAYER PLAYER\n"
                     "players: ai:1..%u ref:1..%u random greedy uct:1..%lu\n", AI_LEVELS, REF_AI_LEVELS,
                     UCT_MAX_PLAYOUTS);
     return 2;
@@ -435,7 +437,8 @@ int main(int argc, char **argv)
         const char *name = argv[opt];
         unsigned long v;
         if (strcmp(name, "-g") != 0 && strcmp(name, "-r") != 0 && strcmp(name, "-s") != 0 && strcmp(name, "-v") != 0 &&
-            strcmp(name, "-o") != 0 && strcmp(name, "-p") != 0 && strcmp(name, "-b") != 0)
+            strcmp(name, "-o") != 0 && strcmp(name, "-p") != 0 && strcmp(name, "-b") != 0 &&
+            strcmp(name, "-j") != 0)
             return usage("unknown option", name);
         if (opt + 1 >= argc)
             return usage("missing value after", name);
@@ -460,6 +463,10 @@ int main(int argc, char **argv)
             if (!parse_count(value, 1, 1000, &v))
                 return usage("-b takes a margin in centi-pieces 1..1000", value);
             balance_margin = (unsigned)v;
+        } else if (name[1] == 'j') {
+            if (!parse_count(value, 1, AI_LEVELS, &v))
+                return usage("-j takes the judge's level, an ai: level", value);
+            judge_level = (unsigned)v;
         } else if (name[1] == 'o') {
             if (!parse_count(value, 0, 40, &v))
                 return usage("-o takes a number of random opening plies 0..40", value);
@@ -477,7 +484,7 @@ int main(int argc, char **argv)
         return usage("not a player", argv[opt]);
     if (!parse_player(argv[opt + 1], &b))
         return usage("not a player", argv[opt + 1]);
-    int wins = 0, draws = 0, losses = 0, games = 0, pairs_won = 0, pairs_lost = 0;
+    int wins = 0, draws = 0, losses = 0, games = 0, pairs_won = 0, pairs_lost = 0, pairs_split = 0;
     double sum = 0, sum2 = 0;
     uint64_t *hashes = malloc(sizeof *hashes * 2u * (size_t)pairs * RULES_SET_COUNT);
     if (!hashes) {
@@ -498,6 +505,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             double pair = 0;
+            bool pair_drawn = false;
             for (int swap = 0; swap < 2; swap++) {
                 a.rng = game_seed * 2654435761u | 1u;
                 b.rng = game_seed * 2246822519u | 1u;
@@ -509,12 +517,14 @@ int main(int argc, char **argv)
                 sum += r;
                 sum2 += r * r;
                 pair += r;
+                pair_drawn |= r == 0.5;
                 games++;
             }
-            /* a pair split 1-1 or drawn twice tells the players apart no more
-             * than its opening allowed */
+            /* a pair split 1-1 was won twice by the same colour (the sides
+             * swap): its opening or the first move decided it, not the players */
             pairs_won += pair > 1.0;
             pairs_lost += pair < 1.0;
+            pairs_split += pair == 1.0 && !pair_drawn;
         }
     }
     const double mean = sum / games;
@@ -527,8 +537,8 @@ int main(int argc, char **argv)
     int distinct = games > 0;
     for (int i = 1; i < games; i++)
         distinct += hashes[i] != hashes[i - 1];
-    printf("distinct: %d of %d games; pairs won %d, even %d, lost %d\n", distinct, games, pairs_won,
-           games / 2 - pairs_won - pairs_lost, pairs_lost);
+    printf("distinct: %d of %d games; pairs won %d, split %d, drawn %d, lost %d\n", distinct, games, pairs_won,
+           pairs_split, games / 2 - pairs_won - pairs_lost - pairs_split, pairs_lost);
     free(hashes);
     if (ponder_nodes)
         printf("pondering: %lu of %lu guesses hit (%.1f%%)\n", ponder_hits, ponder_guesses,
