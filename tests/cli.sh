@@ -202,6 +202,7 @@ expect arena-balance-value 2 '-b takes a margin in centi-pieces 1..1000' -- "$ho
 # that did would fail this check, not the arena)
 expect arena-balance-none 1 'no opening of 0 plies within 1 of even in 1 tries' -- "$host/jarmo-arena" -o 0 -b 1 -r jasir ai:1 ai:1
 expect arena-judge-level 2 "-j takes the judge's level" -- "$host/jarmo-arena" -b 30 -j 7 ai:1 random
+expect arena-judge-alone 2 '-j judges the openings -b keeps: give -b too' -- "$host/jarmo-arena" -j 6 ai:1 random
 expect arena-ponder-value 2 '-p takes' -- "$host/jarmo-arena" -p 1e5 ai:1 random
 expect arena-ponders 0 '^pondering: [0-9]+ of [1-9][0-9]* guesses hit' -- "$host/jarmo-arena" -g 1 -r classic -p 5000 ai:2 ai:1
 expect arena-no-base 2 'not a player: base:5' -- "$host/jarmo-arena" base:5 random

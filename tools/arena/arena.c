@@ -329,9 +329,9 @@ static uint64_t hash_step(uint64_t h, uint32_t v)
 /* Openings kept only when a search scores them within this many
  * centi-pieces of even (-b; 0: every opening): today's AI at the judge's
  * level (-j, 5 unless told) and, in an arena built with another commit's
- * AI, that one's level 5 too. A random move can lose a piece or a race,
- * and a pair from a lost position scores 1-1 whoever plays better, which
- * pulls every score towards 50%. */
+ * AI, that one's level 5 too. A random move can cost a side a piece or a
+ * race; a pair from such a position is often won by the same colour twice,
+ * 1-1, whoever plays better, which pulls every score towards 50%. */
 static unsigned balance_margin, judge_level = 5;
 #define BALANCE_TRIES 10000u
 
@@ -345,9 +345,9 @@ static bool near_even(const rules_pos_t *p, choose_fn choose_with, unsigned leve
 }
 
 /* A pair's opening: `plies` random moves from the start (fewer if the game
- * ends), the same for both games of the pair; returns its moves' hash, or
- * 0 when no balanced one was found. */
-static uint64_t opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p)
+ * ends), the same for both games of the pair, and its moves' hash; false
+ * when no balanced one was found. */
+static bool opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t *p, uint64_t *hash)
 {
     uint32_t rng = seed * 2891336453u | 1u;
     for (unsigned tries = 0; tries < BALANCE_TRIES; tries++) {
@@ -361,8 +361,9 @@ static uint64_t opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t 
             h = hash_step(h, pick);
             rules_make(p, pick, &u);
         }
+        *hash = h;
         if (!balance_margin)
-            return h;
+            return true;
         if (rules_game_over(p))
             continue;
         if (near_even(p, ai_choose, judge_level, (uint16_t)seed)
@@ -370,11 +371,11 @@ static uint64_t opening(uint8_t set, unsigned plies, uint32_t seed, rules_pos_t 
             && near_even(p, base_ai_choose, 5u, (uint16_t)seed)
 #endif
         )
-            return h;
+            return true;
         if (plies == 0u)
             break; /* the start position, every time */
     }
-    return 0;
+    return false;
 }
 
 static int cmp_u64(const void *x, const void *y)
@@ -432,6 +433,7 @@ int main(int argc, char **argv)
     int pairs = 10, only = -1;
     unsigned open_plies = 0;
     uint32_t seed = 1;
+    bool judge_given = false;
     int opt = 1;
     for (; opt < argc && argv[opt][0] == '-'; opt += 2) {
         const char *name = argv[opt];
@@ -467,6 +469,7 @@ int main(int argc, char **argv)
             if (!parse_count(value, 1, AI_LEVELS, &v))
                 return usage("-j takes the judge's level, an ai: level", value);
             judge_level = (unsigned)v;
+            judge_given = true;
         } else if (name[1] == 'o') {
             if (!parse_count(value, 0, 40, &v))
                 return usage("-o takes a number of random opening plies 0..40", value);
@@ -477,6 +480,8 @@ int main(int argc, char **argv)
             verbose = v != 0;
         }
     }
+    if (judge_given && !balance_margin)
+        return usage("-j judges the openings -b keeps: give -b too", "-j");
     player_t a, b;
     if (argc - opt != 2)
         return usage("two players wanted", argc - opt < 2 ? "too few" : "too many");
@@ -497,8 +502,8 @@ int main(int argc, char **argv)
         for (int g = 0; g < pairs; g++) {
             const uint16_t game_seed = (uint16_t)(seed * 7919u + (uint32_t)g * 31u + set);
             rules_pos_t start;
-            const uint64_t opening_hash = opening(set, open_plies, seed * 1000003u + (uint32_t)g * 8u + set, &start);
-            if (!opening_hash) {
+            uint64_t opening_hash;
+            if (!opening(set, open_plies, seed * 1000003u + (uint32_t)g * 8u + set, &start, &opening_hash)) {
                 fprintf(stderr, "jarmo-arena: no opening of %u plies within %u of even in %u tries\n", open_plies,
                         balance_margin, open_plies ? BALANCE_TRIES : 1u);
                 free(hashes);
