@@ -6,7 +6,8 @@
 # objects are taken from the normal build).
 #   tools/tune.sh [PAIRS] [OPPONENT] [LEVEL]    e.g. tools/tune.sh 100 ref:5 5
 #   VARIANTS="name:-DFLAG=V,-DFLAG2=W ..." tools/tune.sh  your own variants
-#   ARENA="-r jasir -s 3" tools/tune.sh ...     more arena options (-p NODES:
+#   ARENA="-o 4 -b 30 -s 3" tools/tune.sh ...  more arena options (-o 4 -b 30:
+#     balanced openings, the top level's yardstick, docs/ai.md "fifth round"; -p NODES:
 #     the AI ponders on its opponent's time; the line ends with how often it guessed right)
 #   BASE=5a653c0 tools/tune.sh 400 base:5 5     against the AI of a commit
 #     (tools/arena/base_player.sh): each variant against the AI before it
