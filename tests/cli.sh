@@ -211,12 +211,13 @@ expect arena-opening-range 2 '-o takes a number of random opening plies 0..40' -
 # 3 and 4 have no noise) no longer repeat games, as they do from the start
 arena_games() { "$host/jarmo-arena" -v 1 "$@" -g 20 -r jasir ai:4 ai:3 | grep -v -e '^  ' -e ' vs ' -e '^distinct: '; }
 distinct_lines() { arena_games "$@" | sort -u | wc -l; }
-if [ "$(distinct_lines -o 4)" -eq 40 ] && [ "$(distinct_lines)" -lt 40 ]; then ok arena-openings
-else bad arena-openings "40 games: $(distinct_lines -o 4) different with -o 4, $(distinct_lines) from the start"; fi
+with_openings=$(distinct_lines -o 4) from_start=$(distinct_lines)
+if [ "$with_openings" -eq 40 ] && [ "$from_start" -lt 40 ]; then ok arena-openings
+else bad arena-openings "40 games: $with_openings different with -o 4, $from_start from the start"; fi
 # its own count of different games agrees with the game lines, repeats and all
 counted=$("$host/jarmo-arena" -g 20 -r jasir ai:4 ai:3 | sed -n 's/^distinct: \([0-9]*\) of 40 games;.*/\1/p')
-if [ -n "$counted" ] && [ "$counted" -eq "$(distinct_lines)" ]; then ok arena-distinct-repeats
-else bad arena-distinct-repeats "the arena counts '$counted' different games from the start, its game lines $(distinct_lines)"; fi
+if [ -n "$counted" ] && [ "$counted" -eq "$from_start" ]; then ok arena-distinct-repeats
+else bad arena-distinct-repeats "the arena counts '$counted' different games from the start, its game lines $from_start"; fi
 # -b: a margin wider than any score short of a decided game keeps every
 # opening these seeds draw (the same games); a narrow one turns some away
 # (other games)
