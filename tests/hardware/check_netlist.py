@@ -3,7 +3,8 @@
 
     check_netlist.py NETLIST_CSV BOARD_HEADER
 
-NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/export.sh output).
+NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/kicad_netlist.py, from
+the KiCad schematic's netlist).
 BOARD_HEADER: board-defs/jarmo-handheld.h. Every pin the header names must sit
 on the MCU pin it says and reach the part it drives; the shift chain's order
 must match the header's byte order (BOARD_SHIFT_ROW_FIRST), each column
@@ -29,9 +30,25 @@ def report(name, ok, reason=""):
         print("[  FAILED  ] hw %s: %s" % (name, reason))
 
 
+def datasheet_name(name):
+    """KiCad's pin name in the words this check uses: an overbar ~{OE} is
+    /OE, the bridge's ~{DTR} is DTR#, the ISP header's ~{RST} is RESET, the
+    sink array's I1/O1 (KiCad's ULN2803A body) are IN1/OUT1."""
+    m = re.match(r"^~\{(\w+)\}$", name)
+    if m:
+        name = {"DTR": "DTR#", "RTS": "RTS#", "CTS": "CTS#", "DSR": "DSR#", "RI": "RI#", "DCD": "DCD#",
+                "RST": "RESET"}.get(m.group(1), "/" + m.group(1))
+    m = re.match(r"^([IO])(\d)$", name)
+    if m:
+        name = ("IN" if m.group(1) == "I" else "OUT") + m.group(2)
+    return name
+
+
 def base(name):
-    """Datasheet pin name without its alternate function: 'PC6/RESET' -> 'PC6'."""
-    return name.split("/")[0] if re.match(r"P[A-D]\d/", name) else name
+    """Datasheet pin name without its alternate function: 'PC6/RESET' and
+    KiCad's '~{RESET}/PC6' -> 'PC6'."""
+    port = [p for p in name.split("/") if re.match(r"P[A-D]\d$", p)]
+    return port[0] if port else name
 
 
 def main():
@@ -52,7 +69,7 @@ def main():
     pin_net = {}                        # (ref, pin) -> net
     part_pins = defaultdict(list)       # ref -> [(pin, name, net)]
     for r in rows:
-        net, ref, pin, name = r["net"], r["ref"], r["pin"], r["pin_name"]
+        net, ref, pin, name = r["net"], r["ref"], r["pin"], datasheet_name(r["pin_name"])
         if (ref, pin) in pin_net:
             report("unique-pins", False, "%s pin %s appears on two nets" % (ref, pin))
         pin_net[(ref, pin)] = net

@@ -21,14 +21,14 @@ expect_fail() {  # name, expected FAILED pattern, sed script
     fi
 }
 expect_fail latch-moved "latch reaches" 's/^LATCH,U2,12,RCLK$/CHAIN_2,U2,12,RCLK/'
-expect_fail blank-missing "blank reaches" 's/^BLANK,U3,13,\/OE$/GND,U3,13,\/OE/'
+expect_fail blank-missing "blank reaches" 's/^BLANK,U3,13,~{OE}$/GND,U3,13,~{OE}/'
 expect_fail button-swapped "button A" 's/^GND,SW6,2,2$/BTN_B,SW6,2,2/'
 # the switch's GND pin left open: the button could never close
 expect_fail button-open "button UP" 's/^GND,SW2,2,2$/NC_SW2_2,SW2,2,2/'
 # one LED's red cathode on the next column
 expect_fail led-column "shift chain" 's/^RED_K0,DR30,1,K$/RED_K1,DR30,1,K/'
 # a sink array's outputs 1 and 2 swapped
-expect_fail sink-swap "shift chain" 's/^RED_DRAIN0,U6,11,OUT8$/RED_DRAIN1,U6,11,OUT8/;s/^RED_DRAIN1,U6,12,OUT7$/RED_DRAIN0,U6,12,OUT7/'
+expect_fail sink-swap "shift chain" 's/^RED_DRAIN0,U6,11,O8$/RED_DRAIN1,U6,11,O8/;s/^RED_DRAIN1,U6,12,O7$/RED_DRAIN0,U6,12,O7/'
 # one LED's anode on the next row
 expect_fail led-row "rows:" 's/^ROW2,DG25,2,A$/ROW3,DG25,2,A/'
 # the ISP header's VCC straight on VCC (the boost back-feeds a programmer)

@@ -1,31 +1,38 @@
 #!/usr/bin/python3
-"""Check the jarmo-handheld PCB and write its fabrication outputs.
+"""Check the jarmo-handheld KiCad project and write its fabrication outputs.
 
-    /usr/bin/python3 tools/hardware/pcb_outputs.py BOARD.kicad_pcb NETLIST_CSV BOM_CSV OUTDIR [FAB_RULES_JSON]
+    /usr/bin/python3 tools/hardware/pcb_outputs.py PROJECT_DIR NETLIST_CSV BOM_CSV OUTDIR [FAB_RULES_JSON]
 
+PROJECT_DIR holds jarmo-handheld.kicad_pro, .kicad_sch (and its sheets) and
+.kicad_pcb. NETLIST_CSV and BOM_CSV: tools/hardware/kicad_netlist.py's.
 Checks (one line each, `ok: ...` or `FAIL: ...`; exit 1 on a failure):
-KiCad's DRC (0 violations, 0 unconnected pads) with the project's rules and
-again with the assembly fab's minimums (FAB_RULES_JSON, default
-hardware/jarmo-handheld/fab-rules.json, plus every plated ring checked
-against its annular minimum), the silkscreen (every reference on silk at
->= 1.0 mm with a 0.15 mm stroke, silk lines >= 0.15 mm), every pin of netlist.csv on
-a pad of the same net (and no pad on a net the netlist does not give it),
-no through-hole lead under the battery holder on the back, the layout
-rules of the electrical review (boost output capacitor within 2.5 mm of U4's
-VOUT and GND pins, C10 by L1, C13 by the row switches, every 100 nF within
-10 mm of its IC's VCC pin, only GND on the back under the boost cell), the
-outputs present. Writes OUTDIR/gerbers.zip (copper, mask, silk, paste, outline,
-Excellon drill; the Gerbers' origin is the board's lower-left corner),
-bom-fab.csv (Comment, Designator, Footprint, LCSC: the parts the fab places,
-each with its LCSC number), cpl.csv (Designator, Mid X, Mid Y, Layer,
-Rotation: part centres in the Gerbers' frame, KiCad's rotation plus the
-fab's offset for the package), fab-summary.txt (counts, LCSC lines basic /
-extended, the price estimate of five boards), drc.rpt, drc-fab.rpt and
-pcb-front.svg / pcb-back.svg."""
+kicad-cli's ERC (0 errors, 0 warnings); kicad-cli's DRC with the schematic
+parity check (0 violations, 0 unconnected items, 0 parity problems) with the
+project's rules and again with the assembly fab's minimums (FAB_RULES_JSON,
+default hardware/jarmo-handheld/fab-rules.json, plus every plated ring
+checked against its annular minimum); the silkscreen (every reference on
+silk at >= 1.0 mm with a 0.15 mm stroke and nearer its own part than any
+other, silk lines >= 0.15 mm, every LED's cathode marked, the cells' + and
+-); no through-hole lead under the battery holder on the back; the layout
+rules of the electrical review (boost output capacitor within 2.5 mm of
+U4's VOUT and GND pins, C10 by L1, C13 by the row switches, every 100 nF
+within 10 mm of its IC's VCC pin, only GND on the back under the boost cell);
+the drill/place origin on the board's lower-left corner. Writes (all by
+kicad-cli but the project's own LCSC and rotation step) OUTDIR/gerbers.zip
+(copper, mask, silk, paste, outline, Excellon drill), bom-fab.csv (Comment,
+Designator, Footprint, LCSC: one line per LCSC number, the parts the fab
+places), cpl.csv (Designator, Mid X, Mid Y, Layer, Rotation: kicad-cli's
+positions moved to the body's centre where a footprint's origin is not,
+KiCad's rotation plus the fab's offset for the package), fab-summary.txt
+(counts, LCSC lines basic / extended, the price estimate of five boards),
+erc.json, drc.json, drc-fab.json and pcb-front.svg / pcb-back.svg."""
 import csv
 import json
+import math
 import os
 import re
+import shutil
+import subprocess
 import sys
 import zipfile
 from collections import defaultdict
@@ -57,22 +64,6 @@ def rotation_offset(name):
     return 0
 
 
-def part_centre(fp):
-    """The centre of the part's body (its fab-layer outline): the origin of
-    most SMD footprints, not of every one (the slide switch's lever)."""
-    xs, ys = [], []
-    fab_layer = pcbnew.B_Fab if fp.IsFlipped() else pcbnew.F_Fab
-    for g in fp.GraphicalItems():
-        if g.GetLayer() == fab_layer and not isinstance(g, pcbnew.FP_TEXT):
-            b = g.GetBoundingBox()
-            xs += [b.GetX(), b.GetRight()]
-            ys += [b.GetY(), b.GetBottom()]
-    if not xs:
-        p = fp.GetPosition()
-        return pcbnew.ToMM(p.x), pcbnew.ToMM(p.y)
-    return pcbnew.ToMM((min(xs) + max(xs)) / 2), pcbnew.ToMM((min(ys) + max(ys)) / 2)
-
-
 # The price of five assembled boards: the parts at the prices in bom.csv
 # (stored listings, hardware/jarmo-handheld/rev-d-parts.md) and the fab's
 # fees as assumed here: the fab's price page was not read in this project.
@@ -94,7 +85,7 @@ def lcsc_classes():
 
 def summary(out, fab, parts, groups, by_hand, unfitted):
     cls = lcsc_classes()
-    lines = sorted({l for (_v, _f, l) in groups})
+    lines = sorted(groups)
     kind = {}
     for l in lines:
         c = cls.get(l, "not stated").lower()
@@ -122,63 +113,120 @@ def summary(out, fab, parts, groups, by_hand, unfitted):
         print("   " + t)
 
 
+
+# Where a footprint's origin is not its body's centre (the fab's CPL wants
+# the body's): the offset in the footprint's own frame, from its F.Fab
+# drawing. SW_SPDT_PCM12: body x -3.35..3.35, y -1.0..1.6 (the lever, to
+# y 3.23, is not the body), so the centre is (0, 0.30).
+BODY_OFFSET = {"SW_SPDT_PCM12": (0.0, 0.30)}
+
+# Parts ringed by bigger ones, so that no free spot for their 1.0 mm label is
+# nearer them than a neighbour (a grid search 6 mm round each, 0.25 mm steps)
+BOXED_IN = {"C4": "between U3, Y1 and C22", "C11": "between U4, L1, C10 and C12"}
+
+
+def kicad_env(out):
+    """kicad-cli with KiCad's default library tables in a config folder of
+    its own (a fresh machine has none, and a maker's own is not touched)."""
+    cfg = os.path.join(out, "kicad-config")
+    os.makedirs(os.path.join(cfg, "9.0"), exist_ok=True)
+    for tbl in ("sym-lib-table", "fp-lib-table"):
+        dst = os.path.join(cfg, "9.0", tbl)
+        if not os.path.exists(dst):
+            shutil.copy("/usr/share/kicad/template/" + tbl, dst)
+    env = dict(os.environ, KICAD_CONFIG_HOME=cfg)
+    return env
+
+
+def run(cmd, env):
+    r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    if r.returncode not in (0, 5):          # 5: kicad-cli's "violations found" with --exit-code-violations
+        print(r.stdout[-2000:])
+    return r
+
+
+def drc(pcb, report, env, label):
+    run(["kicad-cli", "pcb", "drc", "--schematic-parity", "--severity-all", "--format", "json",
+         "--units", "mm", "-o", report, pcb], env)
+    try:
+        d = json.load(open(report))
+    except (OSError, ValueError) as e:
+        check("%s: kicad-cli wrote a report" % label, False, str(e))
+        return
+    v, u, s = d.get("violations", []), d.get("unconnected_items", []), d.get("schematic_parity", [])
+    kinds = sorted({x.get("type", "?") for x in v + u + s})
+    check("%s: %d violations, %d unconnected items, %d parity problems" % (label, len(v), len(u), len(s)),
+          not v and not u and not s, "see %s (%s)" % (report, " ".join(kinds)))
+
+
 def main():
-    pcb, net_csv, bom_csv, out = sys.argv[1:5]
+    proj, net_csv, bom_csv, out = sys.argv[1:5]
+    out = os.path.abspath(out)
     os.makedirs(out, exist_ok=True)
-    board = pcbnew.LoadBoard(pcb)
+    name = "jarmo-handheld"
+    pcb = os.path.join(proj, name + ".kicad_pcb")
+    sch = os.path.join(proj, name + ".kicad_sch")
+    env = kicad_env(out)
 
-    rpt = os.path.join(out, "drc.rpt")
-    pcbnew.WriteDRCReport(board, rpt, pcbnew.EDA_UNITS_MILLIMETRES, True)
-    text = open(rpt).read()
-    viol = re.search(r"Found (\d+) DRC violations", text)
-    unc = re.search(r"Found (\d+) unconnected pads", text)
-    nv = int(viol.group(1)) if viol else -1
-    nu = int(unc.group(1)) if unc else -1
-    kinds = sorted(set(re.findall(r"^\[(\w+)\]", text, re.M)))
-    check("KiCad DRC: %d violations" % nv, nv == 0, "see %s (%s)" % (rpt, " ".join(kinds)))
-    check("KiCad DRC: %d unconnected pads" % nu, nu == 0, "see %s" % rpt)
+    # ---- ERC of the schematic
+    rpt = os.path.join(out, "erc.json")
+    run(["kicad-cli", "sch", "erc", "--severity-all", "--format", "json", "--units", "mm", "-o", rpt, sch], env)
+    try:
+        e = json.load(open(rpt))
+        items = [v for s_ in e.get("sheets", []) for v in s_.get("violations", [])]
+    except (OSError, ValueError) as ex:
+        items = [{"severity": "error", "type": "no report: %s" % ex}]
+    errs = [v for v in items if v.get("severity") == "error"]
+    warns = [v for v in items if v.get("severity") == "warning"]
+    check("KiCad ERC: %d errors, %d warnings" % (len(errs), len(warns)), not errs and not warns,
+          "see %s (%s)" % (rpt, " ".join(sorted({v.get("type", "?") for v in items}))))
 
-    # the same board against the assembly fab's minimums (a committed rule set)
+    # ---- DRC and parity, with the project's rules
+    drc(pcb, os.path.join(out, "drc.json"), env, "KiCad DRC and schematic parity (the project's rules)")
+    # ... and with the assembly fab's minimums: a copy of the project whose
+    # board rules and default net class are the fab's
     here = os.path.dirname(os.path.abspath(__file__))
-    rules_path = sys.argv[5] if len(sys.argv) > 5 else os.path.join(here, "..", "..", "hardware", "jarmo-handheld", "fab-rules.json")
+    rules_path = sys.argv[5] if len(sys.argv) > 5 else os.path.join(here, "..", "..", "hardware", name, "fab-rules.json")
     rules = json.load(open(rules_path))
-    fb = pcbnew.LoadBoard(pcb)
-    fds = fb.GetDesignSettings()
-    fnc = fds.GetNetClasses().GetDefault()
-    fnc.SetClearance(pcbnew.FromMM(rules["clearance_mm"]))
-    fds.m_MinClearance = pcbnew.FromMM(rules["clearance_mm"])
-    fds.m_TrackMinWidth = pcbnew.FromMM(rules["track_min_mm"])
-    fds.m_ViasMinAnnularWidth = pcbnew.FromMM(rules["annular_ring_mm"])
-    fds.m_MinThroughDrill = pcbnew.FromMM(rules["drill_min_mm"])
-    fds.m_HoleToHoleMin = pcbnew.FromMM(rules["hole_to_hole_mm"])
-    fds.m_CopperEdgeClearance = pcbnew.FromMM(rules["copper_to_edge_mm"])
-    frpt = os.path.join(out, "drc-fab.rpt")
-    pcbnew.WriteDRCReport(fb, frpt, pcbnew.EDA_UNITS_MILLIMETRES, True)
-    ftext = open(frpt).read()
-    fv = re.search(r"Found (\d+) DRC violations", ftext)
-    fnv = int(fv.group(1)) if fv else -1
-    fkinds = sorted(set(re.findall(r"^\[(\w+)\]", ftext, re.M)))
-    check("KiCad DRC with the fab's minimums (%s): %d violations" % (os.path.basename(rules_path), fnv), fnv == 0,
-          "see %s (%s)" % (frpt, " ".join(fkinds)))
-    # KiCad 6 checks the annular ring of vias only: the plated pads here
+    fab_dir = os.path.join(out, "fab-drc")
+    shutil.rmtree(fab_dir, ignore_errors=True)
+    shutil.copytree(proj, fab_dir, ignore=shutil.ignore_patterns("*.kicad_prl", "*-backups", "fp-info-cache"))
+    pro_path = os.path.join(fab_dir, name + ".kicad_pro")
+    pro = json.load(open(pro_path))
+    r_ = pro["board"]["design_settings"]["rules"]
+    r_["min_clearance"] = rules["clearance_mm"]
+    r_["min_track_width"] = rules["track_min_mm"]
+    r_["min_via_annular_width"] = rules["annular_ring_mm"]
+    r_["min_through_hole_diameter"] = rules["drill_min_mm"]
+    r_["min_hole_to_hole"] = rules["hole_to_hole_mm"]
+    r_["min_copper_edge_clearance"] = rules["copper_to_edge_mm"]
+    for nc in pro["net_settings"]["classes"]:
+        nc["clearance"] = rules["clearance_mm"]
+    json.dump(pro, open(pro_path, "w"), indent=2)
+    drc(os.path.join(fab_dir, name + ".kicad_pcb"), os.path.join(out, "drc-fab.json"), env,
+        "KiCad DRC and parity with the fab's minimums (%s)" % os.path.basename(rules_path))
+
+    board = pcbnew.LoadBoard(pcb)
+    # every plated ring, pads and vias, against the fab's annular minimum
     ring_min = rules["annular_ring_mm"]
     thin = []
     for fp in board.GetFootprints():
         for pad in fp.Pads():
             if pad.GetAttribute() != pcbnew.PAD_ATTRIB_PTH:
                 continue
-            sz, dr = pad.GetSize(), pad.GetDrillSize()
+            sz, dr = pad.GetSize(pcbnew.F_Cu), pad.GetDrillSize()
             ring = min(sz.x - dr.x, sz.y - dr.y) / 2e6
             if ring < ring_min - 1e-6:
                 thin.append("%s.%s %.3f mm" % (fp.GetReference(), pad.GetNumber(), ring))
     for t in board.GetTracks():
         if isinstance(t, pcbnew.PCB_VIA):
-            ring = (t.GetWidth() - t.GetDrillValue()) / 2e6
+            ring = (t.GetWidth(pcbnew.F_Cu) - t.GetDrillValue()) / 2e6
             if ring < ring_min - 1e-6:
                 thin.append("via %.3f mm" % ring)
     check("every plated ring (pads and vias) at least %.2f mm" % ring_min, not thin, ", ".join(sorted(set(thin))[:8]))
 
-    # silkscreen: a maker builds and debugs from it (silkscreen.py lays it out)
+    # ---- silkscreen: a maker builds and debugs from it
+    fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
     small, hidden, thin_lines = [], [], []
     for fp in board.GetFootprints():
         ref = fp.GetReference()
@@ -191,46 +239,71 @@ def main():
         elif t.GetTextSize().y < pcbnew.FromMM(1.0) - 1 or t.GetTextThickness() < pcbnew.FromMM(0.15) - 1:
             small.append(ref)
         for g in fp.GraphicalItems():
-            if not isinstance(g, pcbnew.FP_TEXT) and g.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS) \
-                    and g.GetWidth() < pcbnew.FromMM(0.15) - 1:
+            if isinstance(g, pcbnew.PCB_SHAPE) and g.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS) \
+                    and not g.IsFilled() and g.GetWidth() < pcbnew.FromMM(0.15) - 1:
                 thin_lines.append(ref)
     for d in board.GetDrawings():
-        if d.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS) and not isinstance(d, pcbnew.PCB_TEXT) \
+        if isinstance(d, pcbnew.PCB_SHAPE) and d.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS) \
                 and d.GetWidth() < pcbnew.FromMM(0.15) - 1:
             thin_lines.append("board")
     check("every reference on the silk of its side", not hidden, " ".join(hidden[:12]))
     check("every reference at least 1.0 mm high, 0.15 mm stroke", not small, " ".join(small[:12]))
     check("every silk line at least 0.15 mm", not thin_lines, " ".join(sorted(set(thin_lines))[:12]))
+    # every reference nearer its own part (its pads and its body on the fab
+    # layer) than any other part on its side; BOXED_IN: the two parts with no
+    # free spot for a 1.0 mm label nearer them than to their neighbours
+    boxes = {}
+    for ref, fp in fps.items():
+        if ref.startswith("H"):
+            continue
+        items = [p.GetBoundingBox() for p in fp.Pads()]
+        items += [g.GetBoundingBox() for g in fp.GraphicalItems()
+                  if isinstance(g, pcbnew.PCB_SHAPE) and g.GetLayer() in (pcbnew.F_Fab, pcbnew.B_Fab)]
+        boxes[ref] = (min(b.GetX() for b in items), min(b.GetY() for b in items),
+                      max(b.GetRight() for b in items), max(b.GetBottom() for b in items), fp.IsFlipped())
+
+    def gap(p, b):
+        dx = max(b[0] - p.x, 0, p.x - b[2])
+        dy = max(b[1] - p.y, 0, p.y - b[3])
+        return (dx * dx + dy * dy) ** 0.5 / 1e6
+    strays = []
+    for ref, b in boxes.items():
+        p = fps[ref].Reference().GetPosition()
+        own = gap(p, b)
+        near = min(((gap(p, o), r) for r, o in boxes.items() if r != ref and o[4] == b[4]), default=(1e9, ""))
+        if near[0] < own - 0.05:
+            strays.append((ref, "%s (%.1f mm; %s %.1f mm)" % (ref, own, near[1], near[0])))
+    bad = [s_ for r, s_ in strays if r not in BOXED_IN]
+    check("every reference nearer its own part than any other (%d references; boxed in: %s)"
+          % (len(boxes), ", ".join(s_ for r, s_ in strays if r in BOXED_IN) or "none"), not bad,
+          "%d: %s" % (len(bad), ", ".join(sorted(bad)[:10])))
     texts = [d.GetText() for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT)]
     texts += [g.GetText() for fp in board.GetFootprints() for g in fp.GraphicalItems()
-              if isinstance(g, pcbnew.FP_TEXT) and g.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS)]
+              if isinstance(g, pcbnew.PCB_TEXT) and g.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS)]
     want = ["jarmo-handheld rev D", "Jarmo console", "UP", "DOWN", "LEFT", "RIGHT", "A", "B", "3 x AA"]
     lacking = [w for w in want if not any(w in t_ for t_ in texts)]
     check("silk: the board's name and revision, the project, button legends, the cells' value", not lacking,
           "missing %s" % lacking)
-
-    # every netlist pin on a pad of its net
-    want = {}
-    for r in csv.DictReader(open(net_csv)):
-        want[(r["ref"], r["pin"])] = r["net"]
-    got = defaultdict(set)
-    fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
+    back = [d for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT) and d.GetLayer() == pcbnew.B_SilkS]
+    signs = {s_: any(d.GetText().strip() == s_ for d in back) for s_ in ("+", "-")}
+    check("silk on the back: the cells' + and - by the holder's contacts", all(signs.values()),
+          "missing %s" % [k for k, v in signs.items() if not v])
+    # each LED's cathode: a filled bar on the silk at pad 1's end
+    unmarked = []
     for ref, fp in fps.items():
-        for pad in fp.Pads():
-            got[(ref, pad.GetNumber())].add(pad.GetNetname())
-    bad = []
-    for (ref, pin), net in sorted(want.items()):
-        nets = got.get((ref, pin))
-        expect = "" if net.startswith("NC_") else net
-        if not nets:
-            bad.append("%s.%s has no pad" % (ref, pin))
-        elif nets != {expect}:
-            bad.append("%s.%s on %s, netlist %s" % (ref, pin, sorted(nets), net))
-    check("%d netlist pins each on a pad of the same net" % len(want), not bad, "; ".join(bad[:8]))
-    extra = ["%s.%s" % k for k, v in got.items() if k not in want and v - {""} and not k[0].startswith("H")]
-    check("no pad carries a net the netlist does not give it", not extra, " ".join(sorted(extra)[:8]))
+        if not re.match(r"D[RG]\d\d$", ref):
+            continue
+        k = next(p for p in fp.Pads() if p.GetNumber() == "1").GetPosition()
+        a = next(p for p in fp.Pads() if p.GetNumber() == "2").GetPosition()
+        bars = [g for g in fp.GraphicalItems() if isinstance(g, pcbnew.PCB_SHAPE) and g.IsFilled()
+                and g.GetLayer() == pcbnew.F_SilkS]
+        if not any(((g.GetCenter().x - k.x) ** 2 + (g.GetCenter().y - k.y) ** 2)
+                   < ((g.GetCenter().x - a.x) ** 2 + (g.GetCenter().y - a.y) ** 2) for g in bars):
+            unmarked.append(ref)
+    check("every LED's cathode marked by a filled silk bar at pad 1 (%d LEDs)" % sum(1 for r in fps if re.match(r"D[RG]\d\d$", r)),
+          not unmarked, " ".join(unmarked[:12]))
 
-    # the battery holder on the back: no front through-hole lead under it
+    # ---- the battery holder on the back: no front through-hole lead under it
     bt = fps.get("BT1")
     if bt is not None:
         xs, ys = [], []
@@ -251,7 +324,6 @@ def main():
                         under.append(ref)
         check("no through-hole lead under the battery holder BT1 (back)", xs and not under,
               "under it: %s" % " ".join(sorted(set(under))))
-
     # ---- layout rules from the electrical review (hardware/README.md R1-R3):
     # the boost's switched loop, the row switches' bulk capacitor, decoupling
     def pad_at(ref, num):
@@ -268,7 +340,7 @@ def main():
         best = None
         for r in refs:
             for pad in (fps[r].Pads() if r in fps else []):
-                if pad.GetNetname() == net and pos is not None:
+                if pad.GetNetname().rsplit("/", 1)[-1] == net and pos is not None:
                     d = dist_mm(pos, pad.GetPosition())
                     best = d if best is None or d < best else best
         return best if best is not None else 1e9
@@ -305,38 +377,24 @@ def main():
     check("no copper but GND on the back under the boost cell", cell and not intruders,
           "nets %s" % " ".join(sorted(intruders)))
 
-    # ---- Gerbers and drill
-    out = os.path.abspath(out)
-    gdir = os.path.join(out, "gerbers")
-    os.makedirs(gdir, exist_ok=True)
-    for f in os.listdir(gdir):
-        os.remove(os.path.join(gdir, f))
-    # the Gerbers' and drill's origin: the board's lower-left corner (from
-    # its outline), the frame cpl.csv is written in too
+    # ---- Gerbers and drill, by kicad-cli, in the frame of the drill/place
+    # origin: the board's lower-left corner (cpl.csv uses it too)
     edges = [d for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts]
     ex0 = min(min(d.GetStart().x, d.GetEnd().x) for d in edges)
     ey1 = max(max(d.GetStart().y, d.GetEnd().y) for d in edges)
-    board.GetDesignSettings().SetAuxOrigin(pcbnew.wxPoint(ex0, ey1))
-    pc = pcbnew.PLOT_CONTROLLER(board)
-    po = pc.GetPlotOptions()
-    po.SetOutputDirectory(gdir)
-    po.SetPlotFrameRef(False)
-    po.SetUseGerberProtelExtensions(True)
-    po.SetSubtractMaskFromSilk(True)
-    po.SetUseAuxOrigin(True)
-    layers = [("F_Cu", pcbnew.F_Cu), ("B_Cu", pcbnew.B_Cu), ("F_Mask", pcbnew.F_Mask),
-              ("B_Mask", pcbnew.B_Mask), ("F_Silkscreen", pcbnew.F_SilkS), ("B_Silkscreen", pcbnew.B_SilkS),
-              ("F_Paste", pcbnew.F_Paste), ("B_Paste", pcbnew.B_Paste), ("Edge_Cuts", pcbnew.Edge_Cuts)]
-    for name, layer in layers:
-        pc.SetLayer(layer)
-        pc.OpenPlotfile(name, pcbnew.PLOT_FORMAT_GERBER, name)
-        pc.PlotLayer()
-    pc.ClosePlot()
-    dw = pcbnew.EXCELLON_WRITER(board)
-    dw.SetOptions(False, False, board.GetDesignSettings().GetAuxOrigin(), False)
-    dw.SetFormat(True)
-    dw.CreateDrillandMapFilesSet(gdir, True, False)
-    files = sorted(os.listdir(gdir))
+    aux = board.GetDesignSettings().GetAuxOrigin()
+    check("the drill/place origin on the board's lower-left corner (%.2f, %.2f mm)" % (ex0 / 1e6, ey1 / 1e6),
+          aux.x == ex0 and aux.y == ey1,
+          "it is at (%.2f, %.2f mm): move it in the board editor (Place > Drill/Place File Origin)" % (aux.x / 1e6, aux.y / 1e6))
+    gdir = os.path.join(out, "gerbers")
+    shutil.rmtree(gdir, ignore_errors=True)
+    os.makedirs(gdir)
+    run(["kicad-cli", "pcb", "export", "gerbers", "--layers",
+         "F.Cu,B.Cu,F.Mask,B.Mask,F.Silkscreen,B.Silkscreen,F.Paste,B.Paste,Edge.Cuts",
+         "--subtract-soldermask", "--use-drill-file-origin", "-o", gdir + "/", pcb], env)
+    run(["kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--drill-origin", "plot",
+         "--excellon-units", "mm", "-o", gdir + "/", pcb], env)
+    files = sorted(f for f in os.listdir(gdir) if not f.endswith(".gbrjob"))
     zpath = os.path.join(out, "gerbers.zip")
     with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
         for f in files:
@@ -346,59 +404,64 @@ def main():
     check("gerbers.zip: copper, mask, silk, paste, outline, drill (%s)" % " ".join(have),
           len(have) == len(need), "missing %s" % sorted(set(need) - set(have)))
 
-    # ---- fab BOM and placement: the parts the fab places, each with its
-    # LCSC number (bom.csv's assembly column: fab, hand or none)
+    # ---- fab BOM and placement: the parts the fab places (bom.csv's
+    # assembly column: fab, hand or none), one BOM line per LCSC number
     parts = {}
     for r in csv.DictReader(open(bom_csv)):
         for ref in r["ref"].split():
             parts[ref] = r
     fab = {ref: fp for ref, fp in fps.items() if parts.get(ref, {}).get("assembly") == "fab"}
     by_hand = sorted(ref for ref in fps if parts.get(ref, {}).get("assembly") == "hand")
-    unfitted = sorted(ref for ref in fps if parts.get(ref, {}).get("assembly") == "none")
+    unfitted = sorted(ref for ref in fps if parts.get(ref, {}).get("assembly") == "none" and not ref.startswith("H"))
     no_lcsc = sorted(ref for ref in fab if not re.match(r"C\d+$", parts[ref].get("lcsc", "")))
     check("every part the fab places has an LCSC number (%d parts)" % len(fab), fab and not no_lcsc,
           " ".join(no_lcsc[:12]))
     groups = defaultdict(list)
     for ref, fp in sorted(fab.items()):
         r = parts[ref]
-        groups[(r["value"] + " " + r["mpn"], str(fp.GetFPID().GetLibItemName()), r["lcsc"])].append(ref)
+        groups[r["lcsc"]].append(ref)
     with open(os.path.join(out, "bom-fab.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Comment", "Designator", "Footprint", "LCSC"])
-        for (v, fpn, l), refs in sorted(groups.items(), key=lambda g: g[1][0]):
-            w.writerow([v, ",".join(refs), fpn, l])
-    ax, ay = pcbnew.ToMM(ex0), pcbnew.ToMM(ey1)
-    placed = []
+        for l, refs in sorted(groups.items(), key=lambda g: g[1][0]):
+            r = parts[refs[0]]
+            fpn = str(fab[refs[0]].GetFPID().GetLibItemName())
+            w.writerow([r["mpn"], ",".join(refs), fpn, l])
+    pos_csv = os.path.join(out, "positions.csv")
+    run(["kicad-cli", "pcb", "export", "pos", "--format", "csv", "--units", "mm", "--side", "both",
+         "--use-drill-file-origin", "-o", pos_csv, pcb], env)
+    pos = {r["Ref"]: r for r in csv.DictReader(open(pos_csv))}
+    placed, missing = [], []
     with open(os.path.join(out, "cpl.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation"])
         for ref, fp in sorted(fab.items()):
-            cx, cy = part_centre(fp)
-            name = str(fp.GetFPID().GetLibItemName())
-            rot = (fp.GetOrientationDegrees() + rotation_offset(name)) % 360
-            w.writerow([ref, "%.3fmm" % (cx - ax), "%.3fmm" % (ay - cy),
-                        "Bottom" if fp.IsFlipped() else "Top", "%.1f" % rot])
+            r = pos.get(ref)
+            if r is None:
+                missing.append(ref)
+                continue
+            fpn = str(fp.GetFPID().GetLibItemName())
+            x, y, rot = float(r["PosX"]), float(r["PosY"]), float(r["Rot"])
+            ox, oy = BODY_OFFSET.get(fpn, (0.0, 0.0))
+            if ox or oy:                    # the footprint's frame (y down) turned by rot, into y-up mm
+                a = math.radians(rot)
+                dx, dy = ox * math.cos(a) + oy * math.sin(a), -ox * math.sin(a) + oy * math.cos(a)
+                x, y = x + dx, y - dy
+            w.writerow([ref, "%.3fmm" % x, "%.3fmm" % y, "Bottom" if r["Side"] == "bottom" else "Top",
+                        "%.1f" % ((rot + rotation_offset(fpn)) % 360)])
             placed.append(ref)
-    check("bom-fab.csv (%d lines) and cpl.csv (%d parts): the placed parts only; by hand: %s; not fitted: %s"
+    check("bom-fab.csv (%d lines, one per LCSC number) and cpl.csv (%d parts): the placed parts only; by hand: %s; not fitted: %s"
           % (len(groups), len(placed), " ".join(by_hand) or "none", " ".join(unfitted) or "none"),
-          len(groups) > 10 and len(placed) == len(fab), "empty")
+          len(groups) > 10 and len(placed) == len(fab) and not missing, "no position for %s" % " ".join(missing))
     summary(out, fab, parts, groups, by_hand, unfitted)
 
     # ---- pictures of both sides
-    for side, lset in (("front", [pcbnew.F_Cu, pcbnew.F_SilkS, pcbnew.F_Mask, pcbnew.Edge_Cuts]),
-                       ("back", [pcbnew.B_Cu, pcbnew.B_SilkS, pcbnew.B_Mask, pcbnew.Edge_Cuts])):
-        pc = pcbnew.PLOT_CONTROLLER(board)
-        po = pc.GetPlotOptions()
-        po.SetOutputDirectory(out)
-        po.SetPlotFrameRef(False)
-        po.SetMirror(side == "back")
-        po.SetDrillMarksType(pcbnew.PCB_PLOT_PARAMS.FULL_DRILL_SHAPE)
-        pc.SetLayer(lset[0])
-        pc.OpenPlotfile("pcb-" + side, pcbnew.PLOT_FORMAT_SVG, side)
-        for l in lset:                      # several layers into one picture
-            pc.SetLayer(l)
-            pc.PlotLayer()
-        pc.ClosePlot()
+    for side, layers in (("front", "F.Cu,F.Silkscreen,F.Mask,Edge.Cuts"), ("back", "B.Cu,B.Silkscreen,B.Mask,Edge.Cuts")):
+        cmd = ["kicad-cli", "pcb", "export", "svg", "--layers", layers, "--exclude-drawing-sheet",
+               "--page-size-mode", "2", "-o", os.path.join(out, "pcb-%s.svg" % side), pcb]
+        if side == "back":
+            cmd.insert(-1, "--mirror")
+        run(cmd, env)
     pics = [f for f in os.listdir(out) if f.endswith(".svg") and "pcb-" in f]
     check("pictures of both sides (%s)" % " ".join(sorted(pics)), len(pics) >= 2, "missing")
     print("pcb checks: %d failed" % len(FAILS))

@@ -1,58 +1,52 @@
 # Hardware exports and checks (included from the top Makefile: `include tools/mk/hardware.mk`).
-#   make hardware        schematic PDF/SVG, netlist.csv, bom.csv, faceplate.svg,
-#                        jarmo-nano/wiring.svg
-#   make hardware-check  the netlist check against board-defs/jarmo-handheld.h
-# Debian packages: lepton-eda (lepton-cli, lepton-netlist), python3, gcc.
+# Debian packages: kicad 9 (bookworm-backports), python3, openscad, admesh.
 HW_OUT := build/hardware
 HW_BOARD := jarmo-handheld
-HW_SCH := hardware/$(HW_BOARD)/$(HW_BOARD).sch
-
-.PHONY: hardware hardware-check pcb pcb-check pcb-update pcb-repair case case-check
-
-# ---- PCB (KiCad 6, Debian packages kicad kicad-footprints; Debian's python3)
-#   make pcb         route the board again from netlist.csv into build/, then
-#                    check it and write its fab outputs (about 5-10 minutes:
-#                    rip-up and reroute, up to three orders of the nets)
-#   make pcb-check   the same checks and the fab package (gerbers.zip,
-#                    bom-fab.csv, cpl.csv, fab-summary.txt) for the committed
-#                    board hardware/jarmo-handheld/jarmo-handheld.kicad_pcb:
-#                    KiCad's DRC with the project's rules and with
-#                    hardware/jarmo-handheld/fab-rules.json (fast)
-#   make pcb-update  copy the board made by `make pcb` over the committed one
-#   make pcb-repair  the ground repair that ends `make pcb` (tools/hardware/pcb_repair.py),
-#                    run on the committed board in place: the committed board is
-#                    an earlier `make pcb` route with this pass run on it since
-HW_PY := /usr/bin/python3
 HW_PCB_DIR := hardware/$(HW_BOARD)
-HW_PCB_BUILD := $(HW_OUT)/$(HW_BOARD)/routed/$(HW_BOARD).kicad_pcb
+HW_SCH := $(HW_PCB_DIR)/$(HW_BOARD).kicad_sch
+HW_SHEETS := $(wildcard $(HW_PCB_DIR)/*.kicad_sch)
+HW_PY := /usr/bin/python3
+# kicad-cli with KiCad's default library tables in a folder of the build's
+# own (a fresh machine has none; a maker's own are left alone)
+HW_KICAD_CFG := $(abspath $(HW_OUT))/kicad-config
+HW_KICAD := KICAD_CONFIG_HOME=$(HW_KICAD_CFG) kicad-cli
 
-$(HW_PCB_BUILD): $(HW_OUT)/$(HW_BOARD)/netlist.csv tools/hardware/gen_pcb.py tools/hardware/silkscreen.py tools/hardware/pcb_repair.py
+.PHONY: hardware hardware-check pcb-check case case-check renders
+
+# ---- the KiCad 9 project hardware/jarmo-handheld/ is the source (Debian's
+# bookworm-backports: kicad, kicad-symbols, kicad-footprints; tools/deps.sh)
+#   make hardware      the schematic as PDF and SVG, its netlist and BOM as
+#                      the checks read them (netlist.csv, bom.csv),
+#                      faceplate.svg, jarmo-nano/wiring.svg
+#   make hardware-check  the netlist against board-defs/jarmo-handheld.h
+#   make pcb-check     ERC; DRC and schematic parity with the project's rules
+#                      and with hardware/jarmo-handheld/fab-rules.json; the
+#                      silkscreen and layout checks; then the fab package
+#                      (gerbers.zip, bom-fab.csv, cpl.csv, fab-summary.txt)
+#                      in build/hardware/jarmo-handheld/, or a list of what
+#                      is wrong
+$(HW_KICAD_CFG)/9.0/sym-lib-table:
 	@mkdir -p $(@D)
-	timeout 900 $(HW_PY) tools/hardware/gen_pcb.py $(HW_OUT)/$(HW_BOARD)/netlist.csv \
-		$(HW_OUT)/$(HW_BOARD)/bom.csv $@ $(HW_OUT)/$(HW_BOARD)/routed/route.log > $(HW_OUT)/$(HW_BOARD)/routed/gen_pcb.out 2>&1 \
-		|| { tail -20 $(HW_OUT)/$(HW_BOARD)/routed/gen_pcb.out; exit 1; }
-	@cat $(HW_OUT)/$(HW_BOARD)/routed/route.log
+	cp /usr/share/kicad/template/sym-lib-table /usr/share/kicad/template/fp-lib-table $(@D)/
 
-pcb: $(HW_PCB_BUILD)
-	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_BUILD) $(HW_OUT)/$(HW_BOARD)/netlist.csv \
-		$(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)/routed
+hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schematic.pdf $(HW_OUT)/faceplate.svg \
+	$(HW_OUT)/jarmo-nano/wiring.svg
+
+$(HW_OUT)/$(HW_BOARD)/netlist.net: $(HW_SHEETS) $(HW_PCB_DIR)/jarmo.kicad_sym $(HW_KICAD_CFG)/9.0/sym-lib-table
+	@mkdir -p $(@D)
+	$(HW_KICAD) sch export netlist --format kicadsexpr -o $@ $(HW_SCH) >/dev/null
+
+$(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_OUT)/$(HW_BOARD)/netlist.net tools/hardware/kicad_netlist.py tools/hardware/sexpr.py
+	python3 tools/hardware/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv
+
+$(HW_OUT)/$(HW_BOARD)/schematic.pdf: $(HW_SHEETS) $(HW_KICAD_CFG)/9.0/sym-lib-table
+	@mkdir -p $(@D)/schematic-svg
+	$(HW_KICAD) sch export pdf -o $@ $(HW_SCH) >/dev/null
+	$(HW_KICAD) sch export svg -o $(@D)/schematic-svg $(HW_SCH) >/dev/null
 
 pcb-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
-	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb \
+	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_DIR) \
 		$(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)
-
-pcb-update: $(HW_PCB_BUILD)
-	cp $(HW_PCB_BUILD) $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb
-	cp $(basename $(HW_PCB_BUILD)).kicad_pro $(HW_PCB_DIR)/$(HW_BOARD).kicad_pro
-
-pcb-repair:
-	timeout 900 $(HW_PY) tools/hardware/pcb_repair.py $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb
-
-hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/faceplate.svg $(HW_OUT)/jarmo-nano/wiring.svg
-
-$(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_SCH) $(wildcard hardware/$(HW_BOARD)/sym/*.sym) \
-		hardware/$(HW_BOARD)/gafrc tools/hardware/export.sh tools/hardware/netlist_post.py
-	tools/hardware/export.sh $(HW_SCH) $(HW_OUT)/$(HW_BOARD)
 
 # the board's links, printed by the host build of the rules core
 $(eval $(call host_prog,board_links,tools/hardware/links.c,$(HOST_RULES)))
@@ -71,7 +65,7 @@ hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
 	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
 
-# ---- printable case (Debian packages openscad, admesh, python3-numpy, python3-pil; KiCad 6 for the board)
+# ---- printable case (Debian packages openscad, admesh, python3-numpy, python3-pil; KiCad's pcbnew module reads the board)
 #   make case        case.scad and stack.txt (the stack, the screws, how to print each
 #                    part) from the committed board, its part-height table and the
 #                    rules' links; STLs of the front, the back, one button cap, the door
