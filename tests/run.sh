@@ -65,10 +65,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
                sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
                python3 tests/hardware/check_nano_guide.py hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
                sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
-               # the ground repair that ends the routing, on broken copies of the board
-               /usr/bin/python3 tests/hardware/test_pcb_repair.py hardware/jarmo-handheld/jarmo-handheld.kicad_pcb
-               # the PCB (KiCad's DRC, every netlist pin on its pad, Gerbers)
-               # and the printable case (closed solids, openings over their parts)
+               # the KiCad project (ERC, DRC with schematic parity, silkscreen,
+               # layout rules, the fab package) and the printable case (closed
+               # solids, openings over their parts)
                hwout=$(make --no-print-directory pcb-check case-check 2>&1); hwrc=$?
                printf '%s\n' "$hwout" | sed -n 's/^ok: /[       OK ] hw /p; s/^FAIL: /[  FAILED  ] hw /p'
                [ "$hwrc" -eq 0 ] || printf '%s\n' "$hwout" | grep -q '^FAIL: ' ||

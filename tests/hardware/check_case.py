@@ -281,6 +281,17 @@ def main():
               num("Volume") > 0)
         check("%s is one closed solid (admesh: %d part, volume %.0f mm3)" % (path, num("Number of parts"), num("Volume")),
               ok, "admesh reports a damaged mesh")
+        # manifold: every edge shared by exactly two facets (admesh joins
+        # near vertices first, so it can call a mesh closed that a slicer repairs)
+        tri = load_stl(path)
+        v = np.round(tri.reshape(-1, 3), 4)
+        _u, idx = np.unique(v, axis=0, return_inverse=True)
+        idx = idx.reshape(-1, 3)
+        e = np.sort(np.concatenate([idx[:, [0, 1]], idx[:, [1, 2]], idx[:, [2, 0]]]), axis=1)
+        _e, counts = np.unique(e, axis=0, return_counts=True)
+        odd = int((counts != 2).sum())
+        check("%s is manifold: each of its %d edges shared by exactly two facets" % (os.path.basename(path), len(counts)),
+              odd == 0, "%d edges are not" % odd)
     if not all(os.path.exists(p) for p in names.values()):
         print("case checks: %d failed" % len(fails))
         sys.exit(1)
@@ -318,6 +329,9 @@ def main():
             d = d[:, :, [1, 0, 2]] * np.array([-1.0, 1.0, 1.0])
         d += np.array([(bt.rect[0] + bt.rect[2]) / 2, H - (bt.rect[1] + bt.rect[3]) / 2, 0.0])
         case.append(Mesh(d, "door"))
+        proud = z_bf - float(d[:, :, 2].min())
+        check("the closed door flush with the back: nothing of it below the back face (%.2f mm)" % max(proud, 0.0),
+              proud <= 0.01, "it stands %.2f mm proud: the console would rock on a table" % proud)
         print("info: back floor %.2f mm; the door closed in it over %s" % (t_floor, bt.ref))
 
     buttons = sorted([p for p in parts if is_button(p) and not p.back], key=lambda p: p.ref)

@@ -62,7 +62,7 @@ COL_D_MAX = 5.0
 BOSS_D = 6.5         # front boss (inside the MountingHole_3.2mm_M3 courtyard, r 3.45)
 PILOT_D = 2.5
 BACK_BOSS_D, BACK_WEB_D = 8.4, 6.5
-HEAD_D = 6.2         # ISO 7045 M3 pan head dk 5.6 max
+HEAD_D = 7.0         # ISO 7045 M3 pan head dk 5.6 max (6.0 for some makers'); FDM holes print 0.2-0.4 mm small
 SCREW_D = 3.4
 WEB = 2.0            # back boss web under the board: the head bears on it
 MIN_ENGAGE = 4.0     # thread in the front boss at least
@@ -272,6 +272,24 @@ def main():
     SCREW_L = max(fits) if fits else None
     if SCREW_L is None:
         notes.append("no standard M3 length between %.1f and %.1f mm" % (l_min, l_max))
+
+    # ---- the cell holder's own two holes: M3 screws from the cell side, nuts
+    # on the front (ISO 4032 M3: 5.5 across flats, 6.01 across corners, 2.4 high)
+    bt_holes = [(q[0], q[1], p.ref) for p in batts for q in p.pads if q[7] == "" and not q[6]]
+    NUT_R, NUT_H = 6.01 / 2 + 0.5, 2.4
+    bt_screw_l = 6
+    bt_clash = []
+    for hx, hy, ref in bt_holes:
+        for p in top:
+            if p.h <= 0 or p in batts:
+                continue
+            nx = min(max(hx, p.rect[0]), p.rect[2])
+            ny = min(max(hy, p.rect[1]), p.rect[3])
+            if math.hypot(nx - hx, ny - hy) < NUT_R:
+                bt_clash.append("%s's hole at (%.1f, %.1f) under %s" % (ref, hx, hy, p.ref))
+    bt_free = [h for h in bt_holes if not any(c.startswith("%s's hole at (%.1f, %.1f)" % (h[2], h[0], h[1])) for c in bt_clash)]
+    if bt_holes and not bt_free:
+        notes.append("no room for the holder's nuts: " + "; ".join(bt_clash))
 
     # ---- display: one window per pixel, baffles between them
     pix = {k: (sum(p.cx for p in v) / len(v), sum(p.cy for p in v) / len(v)) for k, v in leds.items()}
@@ -517,7 +535,7 @@ def main():
               "  hull() { slab(L_D + 2 * DOOR_C, W_D + 2 * DOOR_C, ZS - E); slab(L_D + 2 * DOOR_C - 2 * SEAT, W_D + 2 * DOOR_C - 2 * SEAT, T_BACK + E); }",
               "  translate([0, 0, T_BACK - E]) linear_extrude(1) square([L_D + 2 * DOOR_C - 2 * SEAT, W_D + 2 * DOOR_C - 2 * SEAT], center = true);",
               "  for (su = [-1, 1], sv = [-1, 1]) translate([su * BEAM_U, sv * (W_D / 2), 0]) mirror([0, sv < 0 ? 1 : 0, 0]) bump(DOOR_C);",
-              "  // fingernail notch at the +u end, beside the pull ridge",
+              "  // fingernail notch at the +u end, beside the pull groove",
               "  translate([L_D / 2 + DOOR_C - E, -4, -1]) cube([2.5, 8, 1 + 1.2]);",
               "}",
               "module door() { // assembly frame: z = 0 the outer face, T_BACK the inner face",
@@ -526,9 +544,9 @@ def main():
               "      hull() { translate([0, 0, 0]) linear_extrude(ZS + DOOR_C) square([L_D, W_D], center = true);",
               "        slab(L_D - 2 * (SEAT - DOOR_C), W_D - 2 * (SEAT - DOOR_C), T_BACK - E); }",
               "      for (su = [-1, 1], sv = [-1, 1]) translate([su * BEAM_U, sv * (W_D / 2), 0]) mirror([0, sv < 0 ? 1 : 0, 0]) bump(0);",
-              "      // pull ridge on the outer face at the +u end",
-              "      translate([L_D / 2 - 3.5, -5, -1.0]) cube([2, 10, 1.0 + E]);",
               "    }",
+              "    // pull groove in the outer face at the +u end (a ridge would stand proud and rock the console)",
+              "    translate([L_D / 2 - 3.5, -5, -E]) cube([2, 10, 1.0 + E]);",
               "    // the slots that make the sprung beams",
               "    for (su = [-1, 1], sv = [-1, 1]) translate([su * BEAM_U - BEAM_L / 2, sv * (W_D / 2 - BEAM_W - SLOT_W / 2) - SLOT_W / 2, -2])",
               "      cube([BEAM_L, SLOT_W, T_BACK + 4]);",
@@ -593,6 +611,14 @@ def main():
           "  length = web %.1f + board %.1f + engagement %.1f = %s (standard lengths %s; at least %.1f engaged, pilot %.1f deep)"
           % (WEB, PCB_T, (SCREW_L or 0) - WEB - PCB_T, SCREW_L, "/".join(str(x) for x in STD_LEN), MIN_ENGAGE, pilot_top),
           "  or: an M3 x 4 heat-set insert (4.0 mm hole) in each front boss and the same screws",
+          ("cell holder: %d x M3 x %d countersunk (ISO 10642) from the cell side through its hole%s at %s and the board,"
+           % (len(bt_free), bt_screw_l, "s" if len(bt_free) > 1 else "", ", ".join("(%.1f, %.1f)" % (x, y) for x, y, _r in bt_free)))
+          if bt_holes else "cell holder: no screw holes",
+          "  an M3 nut (ISO 4032, %.1f mm) on the front: nothing on the front within %.1f mm of it%s;"
+          % (NUT_H, NUT_R, ("; not through %s: a nut there would sit on that part" % "; ".join(bt_clash)) if bt_clash else ""),
+          "  %.1f mm under the plate for nut and thread (the holder's floor thickness was not measured here: check"
+          % (Z_PU,),
+          "  that 6 mm leaves the thread inside the nut and clear of the plate on your holder)",
           "",
           "openings:",
           "  front: %d round pixel windows (%.2f mm, webs %.1f mm at the narrowest) with baffles between the pixels, %d button holes, %d sound holes"
@@ -606,7 +632,7 @@ def main():
         st.append("  back: battery door over %s, opening %.1f x %.1f mm; door %.1f x %.1f x %.1f mm, snap fit: 45-degree seats,"
                   % (door["ref"], door["open"][2] - door["open"][0], door["open"][3] - door["open"][1],
                      door["L_D"], door["W_D"], T_BACK))
-        st.append("        four sprung beams with V detents; open it with a fingernail under the pull ridge (notch in the floor)")
+        st.append("        four sprung beams with V detents; open it with a fingernail in the pull groove (notch in the floor); nothing stands proud of the back")
     st += ["",
            "print orientation (no supports; overhangs 45 degrees at most, bridges 10 mm at most):",
            "  case-front.stl  (exported in the assembly frame) turn it face down: the plate's outer face on the bed;",
@@ -617,7 +643,7 @@ def main():
            "                  bridge, the door's seat and detent pockets are 45-degree slopes",
            "  case-cap.stl    x %d, as exported: the top face on the bed (the flange's cone is a 45-degree overhang)"
            % len(buttons),
-           "  case-door.stl   as exported: the inner face on the bed (seats and detents 45 degrees, pull ridge on top)",
+           "  case-door.stl   as exported: the inner face on the bed (seats and detents 45 degrees, the pull groove on top)",
            "",
            "assembly: caps into the plate from below, board onto the caps' nubs (bosses on the board's top face),",
            "back tray over it, the screws from the back; cells in, the door pressed in at its seats until it clicks."]

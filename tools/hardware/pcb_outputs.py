@@ -27,6 +27,7 @@ KiCad's rotation plus the fab's offset for the package), fab-summary.txt
 (counts, LCSC lines basic / extended, the price estimate of five boards),
 erc.json, drc.json, drc-fab.json and pcb-front.svg / pcb-back.svg."""
 import csv
+import heapq
 import json
 import math
 import os
@@ -123,6 +124,59 @@ BODY_OFFSET = {"SW_SPDT_PCM12": (0.0, 0.30)}
 # Parts ringed by bigger ones, so that no free spot for their 1.0 mm label is
 # nearer them than a neighbour (a grid search 6 mm round each, 0.25 mm steps)
 BOXED_IN = {"C4": "between U3, Y1 and C22", "C11": "between U4, L1, C10 and C12"}
+
+
+# The VCC trunk's resistance, U4's VOUT to each row switch's source, from the
+# copper: annealed copper 1.72e-8 ohm m, 1 oz (35 um), every track of the
+# net a resistor, vias 0.5 mOhm, pads joining what ends on them
+RHO, T = 1.72e-8, 35e-6
+def trunk_r(board):
+    adj = {}
+    def key(p, layer): return (round(p.x / 1000), round(p.y / 1000), layer)
+    def add(a, c, r):
+        adj.setdefault(a, []).append((c, r)); adj.setdefault(c, []).append((a, r))
+    nodes = []
+    for t in board.GetTracks():
+        if t.GetNetname() != "VCC": continue
+        if isinstance(t, pcbnew.PCB_VIA):
+            add(key(t.GetPosition(), "F"), key(t.GetPosition(), "B"), 0.0005)
+            nodes += [(t.GetPosition(), "F"), (t.GetPosition(), "B")]
+            continue
+        lay = "F" if t.GetLayer() == pcbnew.F_Cu else "B"
+        L = t.GetLength() / 1e9; w = t.GetWidth() / 1e9
+        add(key(t.GetStart(), lay), key(t.GetEnd(), lay), RHO * L / (w * T))
+        nodes += [(t.GetStart(), lay), (t.GetEnd(), lay)]
+    # a track that ends on another's middle (a T): join it to both ends
+    segs = [x for x in board.GetTracks() if x.GetNetname() == "VCC" and not isinstance(x, pcbnew.PCB_VIA)]
+    for pos, lay in nodes:
+        layer = pcbnew.F_Cu if lay == "F" else pcbnew.B_Cu
+        for s in segs:
+            if s.GetLayer() != layer or s.GetStart() == pos or s.GetEnd() == pos or not s.HitTest(pos, 0):
+                continue
+            L = s.GetLength() / 1e9; w = s.GetWidth() / 1e9
+            a = ((pos.x - s.GetStart().x) ** 2 + (pos.y - s.GetStart().y) ** 2) ** 0.5 / 1e9
+            add(key(pos, lay), key(s.GetStart(), lay), RHO * a / (w * T))
+            add(key(pos, lay), key(s.GetEnd(), lay), RHO * max(L - a, 0) / (w * T))
+    pads = {}
+    for fp in board.GetFootprints():
+        for p in fp.Pads():
+            if p.GetNetname() != "VCC": continue
+            pk = ("pad", fp.GetReference(), p.GetNumber())
+            pads[(fp.GetReference(), p.GetNumber())] = pk
+            for pos, lay in nodes:
+                layer = pcbnew.F_Cu if lay == "F" else pcbnew.B_Cu
+                if p.IsOnLayer(layer) and p.HitTest(pos):
+                    add(pk, key(pos, lay), 0.0)
+    start = pads[("U4", "6")]
+    dist = {start: 0.0}; q = [(0.0, 0, start)]; cnt = [0]
+    while q:
+        d, _c, n = heapq.heappop(q)
+        if d > dist.get(n, 1e9): continue
+        for m, r in adj.get(n, []):
+            if d + r < dist.get(m, 1e9):
+                dist[m] = d + r; cnt[0] += 1; heapq.heappush(q, (d + r, cnt[0], m))
+    return {("Q%d" % i): dist.get(pads.get(("Q%d" % i, "2")), -1) for i in range(8)}
+
 
 
 def kicad_env(out):
@@ -361,6 +415,13 @@ def main():
         if d > 10.0:
             far.append("%s.%s-%s %.1f mm" % (ic, pin, cap, d))
     check("every IC VCC pin has its 100 nF within 10 mm", not far, ", ".join(far))
+    # the VCC trunk: one lit row, 8 red (up to 22.3 mA) and 8 green (up to
+    # 16 mA) LEDs, draws 0.31 A through it (the review rounded to 0.33 A);
+    # the drop is taken from every LED's headroom
+    rs = trunk_r(board)
+    worst = max(rs.values())
+    check("VCC trunk U4 VOUT -> row switches at most 0.30 ohm (worst %.3f ohm: %.0f mV at 0.33 A)" % (worst, worst * 330),
+          0 <= min(rs.values()) and worst <= 0.30, " ".join("%s %.3f" % kv for kv in sorted(rs.items())))
     # the back layer under the boost cell carries only ground
     cell = [pad.GetBoundingBox() for r in ("U4", "L1", "C10", "C11", "C12") if r in fps
             for pad in fps[r].Pads()]

@@ -65,6 +65,6 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 
 # Play in the terminal: the firmware in the emulator, keyboard as buttons.
 # Settings and the saved game persist in build/eeprom-$(BOARD).bin.
-play: deps
+play: deps-play
 	@$(MAKE) --no-print-directory $(SIM) $(FW)/firmware.elf
 	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf

@@ -29,7 +29,7 @@ $(HW_KICAD_CFG)/9.0/sym-lib-table:
 	@mkdir -p $(@D)
 	cp /usr/share/kicad/template/sym-lib-table /usr/share/kicad/template/fp-lib-table $(@D)/
 
-hardware: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schematic.pdf $(HW_OUT)/faceplate.svg \
+hardware: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schematic.pdf $(HW_OUT)/faceplate.svg \
 	$(HW_OUT)/jarmo-nano/wiring.svg
 
 $(HW_OUT)/$(HW_BOARD)/netlist.net: $(HW_SHEETS) $(HW_PCB_DIR)/jarmo.kicad_sym $(HW_KICAD_CFG)/9.0/sym-lib-table
@@ -44,7 +44,7 @@ $(HW_OUT)/$(HW_BOARD)/schematic.pdf: $(HW_SHEETS) $(HW_KICAD_CFG)/9.0/sym-lib-ta
 	$(HW_KICAD) sch export pdf -o $@ $(HW_SCH) >/dev/null
 	$(HW_KICAD) sch export svg -o $(@D)/schematic-svg $(HW_SCH) >/dev/null
 
-pcb-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
+pcb-check: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv
 	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_DIR) \
 		$(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)
 

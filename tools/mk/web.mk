@@ -81,7 +81,7 @@ $(WEB)/boards.json: tools/mk/web.mk
 $(WEB)/dist.json: dist
 	@rm -rf $(WEB)/dist && mkdir -p $(WEB)/dist && cp $(B)/dist/* $(WEB)/dist/ && cp $(B)/dist/dist.json $@
 
-web: deps $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/console.wasm $(WEB)/review.wasm $(WEB)/puzzles.json $(WEB)/review_worker.js $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
+web: deps-web $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/console.wasm $(WEB)/review.wasm $(WEB)/puzzles.json $(WEB)/review_worker.js $(WEB)/links.txt $(WEB)/boards.json $(WEB)/dist.json \
 	$(foreach b,$(WEB_BOARDS),$(WEB)/$(b)/firmware.hex $(WEB)/$(b)/board.json)
 
 web-serve: web
