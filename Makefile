@@ -93,7 +93,7 @@ sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
 SIM := $(call sim_of,$(BOARD))
 HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/jarmo-texel $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
-.PHONY: all host firmware test test-one bench fuzz deps deps-play deps-web deps-hw clean play flash fuses bootloader sim-scripts boards dist
+.PHONY: all host firmware test test-one bench fuzz deps deps-play deps-web deps-hw deps-renders clean play flash fuses bootloader sim-scripts boards dist
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
@@ -105,7 +105,7 @@ boards: $(foreach b,$(BOARDS),$(B)/$(b)/firmware.elf $(B)/$(b)/firmware.hex $(ca
 deps:
 	@tools/deps.sh all
 # what one target needs and no more (make play does not install KiCad)
-deps-play deps-web deps-hw:
+deps-play deps-web deps-hw deps-renders:
 	@tools/deps.sh $(@:deps-%=%)
 
 # Each board's firmware.hex named with its version, SHA256SUMS and

@@ -7,12 +7,20 @@
 #     hw    make hardware, pcb-check, case, renders: KiCad 9 (Debian's
 #           bookworm-backports suite, added as a Debian source when missing),
 #           OpenSCAD, admesh, numpy and PIL
+#     renders  make renders: hw's and web's, KiCad's 3D models (kicad-packages3d,
+#           330 MB: for this target only), Xvfb, aha, tmux, Chromium
 #     all   make test: every group, with tmux, Chromium, cmocka, the fuzzer
 #           runtime, avrdude and the bootloader's source
 set -eu
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(all)
-want() { local g; for g in "${groups[@]}"; do [ "$g" = "$1" ] || [ "$g" = all ] && return 0; done; return 1; }
+want() {
+  local g
+  for g in "${groups[@]}"; do
+    [ "$g" = "$1" ] || { [ "$g" = all ] && [ "$1" != renders ]; } || { [ "$g" = renders ] && [ "$1" != all ]; } && return 0
+  done
+  return 1
+}
 need=() backports=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_file() { [ -e "$1" ]; }
@@ -46,6 +54,13 @@ if want hw; then
   # make case-check measures the STLs with numpy and draws its section pictures with PIL
   /usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
   /usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
+fi
+if want renders; then
+  [ -d /usr/share/kicad/3dmodels/Resistor_SMD.3dshapes ] || backports+=(kicad-packages3d)
+  have_cmd xvfb-run || need+=(xvfb)
+  have_cmd aha || need+=(aha)
+  have_cmd tmux || need+=(tmux)
+  have_cmd chromium || need+=(chromium)
 fi
 if want all; then
   have_file /usr/include/cmocka.h || need+=(libcmocka-dev)

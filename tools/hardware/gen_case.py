@@ -61,7 +61,7 @@ COL_D_MAX = 5.0
 # cutting their thread in a blind pilot in the front boss
 BOSS_D = 6.5         # front boss (inside the MountingHole_3.2mm_M3 courtyard, r 3.45)
 PILOT_D = 2.5
-BACK_BOSS_D, BACK_WEB_D = 8.4, 6.5
+BACK_BOSS_D, BACK_WEB_D = 9.0, 9.0   # the web spans the 7.0 mm head pocket (1.0 mm wall)
 HEAD_D = 7.0         # ISO 7045 M3 pan head dk 5.6 max (6.0 for some makers'); FDM holes print 0.2-0.4 mm small
 SCREW_D = 3.4
 WEB = 2.0            # back boss web under the board: the head bears on it
@@ -483,7 +483,9 @@ def main():
     o.append("    }")
     for p in buttons:
         # 45-degree seat: radius R_FL at the underside, R_H at FLANGE_OVER above it (runs on into the hole)
-        o.append("    translate([%.3f, %.3f, Z_PU - 0.5]) cylinder(h = FLANGE_OVER + 0.7, r1 = R_FL + 0.5, r2 = R_H - 0.2); // %s seat"
+        # turned half a facet: a cone whose facets meet the hole's at their
+        # vertices leaves edges of four facets in the STL (not manifold)
+        o.append("    translate([%.3f, %.3f, Z_PU - 0.5]) rotate([0, 0, 180 / $fn]) cylinder(h = FLANGE_OVER + 0.7, r1 = R_FL + 0.5, r2 = R_H - 0.2); // %s seat"
                  % (p.cx, sy(p.cy), p.ref))
     for hp in holes:
         o.append("    translate([%.3f, %.3f, -1]) cylinder(d = %.2f, h = 1 + Z_PT - SKIN, $fn = 24); // %s pilot"

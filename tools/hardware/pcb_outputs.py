@@ -179,6 +179,56 @@ def trunk_r(board):
 
 
 
+def preview(board, fab, cpl, origin, path):
+    """Each CPL row drawn where the fab will put it: the part's body (its
+    fab-layer box) centred on the row's Mid X / Mid Y, its Rotation written
+    beside it, its pin 1 (a diode's or LED's cathode) filled red, over the
+    board's pads in grey. Hold it against the fab's own preview: there the
+    fab's model of each part must show pin 1 on the red pad."""
+    ox, oy = origin
+    rows = {r["Designator"]: r for r in csv.DictReader(open(cpl))}
+    W = max(d.GetEnd().x for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts) - ox
+    H = oy - min(d.GetStart().y for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts)
+    W, H = W / 1e6, H / 1e6
+    s = 8.0                                         # px a mm
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %.1f %.1f" font-family="sans-serif">'
+         % (W * s, H * s, W * s, H * s),
+         '<rect width="100%" height="100%" fill="#0b3d1f"/>',
+         '<text x="8" y="16" font-size="13" fill="#fff">jarmo-handheld rev D: cpl.csv as the fab will place it '
+         '(pin 1 / cathode in red; hold it against the fab\'s preview)</text>']
+
+    def xy(x, y):                                   # board nm -> px
+        return (x - ox) / 1e6 * s, (y - (oy - H * 1e6)) / 1e6 * s
+    for fp in board.GetFootprints():
+        for pad in fp.Pads():
+            if fp.IsFlipped():
+                continue
+            b = pad.GetBoundingBox()
+            x0, y0 = xy(b.GetX(), b.GetY())
+            pin1 = fp.GetReference() in fab and pad.GetNumber() in ("1", "A1")
+            o.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>'
+                     % (x0, y0, b.GetWidth() / 1e6 * s, b.GetHeight() / 1e6 * s, "#e03030" if pin1 else "#8a8a8a"))
+    for ref, fp in sorted(fab.items()):
+        r = rows.get(ref)
+        if r is None:
+            continue
+        cx, cy = float(r["Mid X"][:-2]) * s, (H - float(r["Mid Y"][:-2])) * s
+        fb = [g.GetBoundingBox() for g in fp.GraphicalItems() if isinstance(g, pcbnew.PCB_SHAPE) and g.GetLayer() == pcbnew.F_Fab]
+        if fb:
+            w = (max(b.GetRight() for b in fb) - min(b.GetX() for b in fb)) / 1e6
+            h = (max(b.GetBottom() for b in fb) - min(b.GetY() for b in fb)) / 1e6
+        else:
+            w = h = 1.0
+        # the body box drawn unrotated in the board's frame (KiCad's own
+        # rotation is already in its fab drawing); the CPL rotation as text
+        o.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#ffd23c" stroke-width="1"/>'
+                 % (cx - w * s / 2, cy - h * s / 2, w * s, h * s))
+        if not re.match(r"[RC]\d", ref):
+            o.append('<text x="%.1f" y="%.1f" font-size="8" fill="#fff">%s %s</text>' % (cx + w * s / 2 + 1, cy - h * s / 2, ref, r["Rotation"]))
+    o.append("</svg>")
+    open(path, "w").write("\n".join(o) + "\n")
+
+
 def kicad_env(out):
     """kicad-cli with KiCad's default library tables in a config folder of
     its own (a fresh machine has none, and a maker's own is not touched)."""
@@ -515,6 +565,9 @@ def main():
           % (len(groups), len(placed), " ".join(by_hand) or "none", " ".join(unfitted) or "none"),
           len(groups) > 10 and len(placed) == len(fab) and not missing, "no position for %s" % " ".join(missing))
     summary(out, fab, parts, groups, by_hand, unfitted)
+    preview(board, fab, os.path.join(out, "cpl.csv"), (ex0, ey1), os.path.join(out, "placement-preview.svg"))
+    check("placement-preview.svg: %d parts at their CPL position and rotation, pin 1 / cathode marked" % len(placed),
+          os.path.getsize(os.path.join(out, "placement-preview.svg")) > 1000, "empty")
 
     # ---- pictures of both sides
     for side, layers in (("front", "F.Cu,F.Silkscreen,F.Mask,Edge.Cuts"), ("back", "B.Cu,B.Silkscreen,B.Mask,Edge.Cuts")):

@@ -13,6 +13,12 @@ HW_KICAD := KICAD_CONFIG_HOME=$(HW_KICAD_CFG) kicad-cli
 
 .PHONY: hardware hardware-check pcb-check case case-check renders
 
+# ---- the pictures in img/ (tools/renders.sh): the board with KiCad's 3D
+# models, the case, the Nano's wiring, the page and make play
+renders: deps-renders
+	@$(MAKE) --no-print-directory hardware case web $(SIM) $(FW)/firmware.elf
+	timeout 1500 tools/renders.sh
+
 # ---- the KiCad 9 project hardware/jarmo-handheld/ is the source (Debian's
 # bookworm-backports: kicad, kicad-symbols, kicad-footprints; tools/deps.sh)
 #   make hardware      the schematic as PDF and SVG, its netlist and BOM as
