@@ -21,11 +21,13 @@ shot() { # chromium's screenshot of a local file: shot FILE OUT W H
     --user-data-dir="$b/chromium" --window-size="$3,$4" --screenshot="$2" "file://$PWD/$1" >/dev/null 2>&1
 }
 
+if [ "${RENDERS_SKIP_BOARD:-}" != 1 ]; then
 echo "renders: the board (kicad-cli pcb render)"
 r() { timeout 300 kicad-cli pcb render --quality high --floor --background opaque "$@" "$pcb" >/dev/null; }
 r --side top -w 1000 -h 1500 -o "$img/board-top.png"
 r --side bottom -w 1000 -h 1500 -o "$img/board-bottom.png"
 r --perspective --rotate '-50,0,35' --zoom 0.9 -w 1600 -h 1200 -o "$img/board-3d.png"
+fi
 
 echo "renders: the case (OpenSCAD under Xvfb)"
 # in the case's frame: x, y from the board's lower-left corner (the drill origin)
@@ -33,6 +35,7 @@ timeout 300 kicad-cli pcb export stl --drill-origin --subst-models -f -o "$b/boa
 c=build/hardware/case
 cat > "$b/case-front.scad" <<EOF
 color("DimGray") import("$PWD/$c/case-front.stl");
+color("ForestGreen") translate([0, 0, -1.6]) import("$PWD/$b/board.stl");
 color("WhiteSmoke") for (p = [$(sed -n 's|.*translate(\[\([0-9.]*\), \([0-9.]*\), Z_PU - 0.5\]).*// \(SW[0-9]*\) seat.*|[\1, \2],|p' $c/case.scad | tr -d '\n' | sed 's/,$//')]) translate([p[0], p[1], 8.2]) cylinder(d = 7.0, h = 1.5, \$fn = 48);
 EOF
 # the case's z is 0 on the board's top face; the STL's on its bottom face
@@ -41,9 +44,13 @@ color("DimGray") translate([0, 0, 32]) import("$PWD/$c/case-front.stl");
 color("ForestGreen") translate([0, 0, -1.6]) import("$PWD/$b/board.stl");
 color("SlateGray") translate([0, 0, -32]) import("$PWD/$c/case-back.stl");
 EOF
-os() { timeout 600 xvfb-run -a openscad --colorscheme Tomorrow --imgsize="$2" --viewall --autocenter "$@" >/dev/null 2>&1; }
-os -o "$img/case-front.png" 1000,1400 --camera=0,0,0,0,0,0,300 --projection=o "$b/case-front.scad"
-os -o "$img/case-exploded.png" 1400,1200 --camera=0,0,0,60,0,30,600 --projection=p "$b/case-exploded.scad"
+os() { # os OUT.png W,H OPENSCAD-ARGS...
+  local out=$1 size=$2; shift 2
+  timeout 900 xvfb-run -a openscad --colorscheme Tomorrow --imgsize="$size" --viewall --autocenter -o "$out" "$@" \
+    > "$b/openscad-$(basename "$out" .png).log" 2>&1 || { tail -5 "$b/openscad-$(basename "$out" .png).log"; exit 1; }
+}
+os "$img/case-front.png" 1000,1400 --camera=0,0,0,0,0,0,300 --projection=o "$b/case-front.scad"
+os "$img/case-exploded.png" 1400,1200 --camera=0,0,0,60,0,30,600 --projection=p "$b/case-exploded.scad"
 
 echo "renders: the Nano's wiring"
 shot build/hardware/jarmo-nano/wiring.svg "$PWD/$img/nano-wiring.png" 1100 800
@@ -62,7 +69,7 @@ tmux capture-pane -e -p -t jarmo-renders > "$b/play.ans"
 tmux send-keys -t jarmo-renders q; sleep 1
 tmux kill-session -t jarmo-renders 2>/dev/null || true
 aha --black --title "make play" < "$b/play.ans" | sed 's|<pre>|<pre style="font: 15px/1.15 DejaVu Sans Mono, monospace; margin: 8px">|' > "$b/play.html"
-shot "$b/play.html" "$PWD/$img/play.png" 900 1000
+shot "$b/play.html" "$PWD/$img/play.png" 980 760
 for f in board-top board-bottom board-3d case-front case-exploded nano-wiring page play; do
   [ -s "$img/$f.png" ] || { echo "renders: $img/$f.png was not made" >&2; exit 1; }
 done

@@ -29,7 +29,9 @@ try {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
   await page.goto(`${url}?board=jarmo-handheld`);
   await page.waitForFunction(() => /turn/i.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(1500);
+  await page.keyboard.press('x');        // B: skips the start's words, the board shows
+  await page.waitForTimeout(2000);
   await page.screenshot({ path: out });
   console.log(`renders_page: ${out}`);
 } finally {
