@@ -46,9 +46,10 @@ if want hw; then
   # KiCad 9: kicad-cli (ERC, DRC, parity, fab outputs, renders) and pcbnew for the case
   if ! { have_cmd kicad-cli && kicad-cli version 2>/dev/null | grep -q '^9\.'; }; then
     backports+=(kicad kicad-symbols kicad-footprints)
+  else
+    [ -d /usr/share/kicad/symbols ] || backports+=(kicad-symbols)
+    [ -d /usr/share/kicad/footprints ] || backports+=(kicad-footprints)
   fi
-  [ -d /usr/share/kicad/symbols ] || backports+=(kicad-symbols)
-  [ -d /usr/share/kicad/footprints ] || backports+=(kicad-footprints)
   have_cmd openscad || need+=(openscad)
   have_cmd admesh || need+=(admesh)
   # make case-check measures the STLs with numpy and draws its section pictures with PIL
