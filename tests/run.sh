@@ -65,6 +65,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
                sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
                python3 tests/hardware/check_nano_guide.py hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
                sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
+               # make pcb-check fails a project a maker broke (a part moved,
+               # the schematic ahead of the board, a label astray)
+               sh tests/hardware/test_pcb_check.sh hardware/jarmo-handheld "$hw" "${hw%netlist.csv}bom.csv"
                # the KiCad project (ERC, DRC with schematic parity, silkscreen,
                # layout rules, the fab package) and the printable case (closed
                # solids, openings over their parts)
