@@ -10,7 +10,8 @@
 #         flasher (stk500.js, sim/web/flash.mjs and the page's Flash button
 #         against the simulated board)
 #   hw    the netlist against the board definition, the Nano's guide, the
-#         PCB (KiCad's DRC, pins on pads, Gerbers) and the printable case
+#         KiCad project (ERC, DRC with schematic parity, the fab package, and
+#         broken copies that must fail) and the printable case
 # cmocka suites count one per test case; each simulator script and each
 # check line counts one.
 # A script runs on ELF unless its first line says "# elf: PATH", and with
