@@ -547,7 +547,7 @@ static void test_every_refusal_in_words(void **state)
     assert_int_equal(ui.say, UI_SAY_SHIELDED);
     assert_string_equal(words(), "HOME ROW PIECE - TAKE IT LAST");
     /* every message the console can give has its words */
-    for (uint8_t say = UI_SAY_START; say <= UI_SAY_BATTERY; say++) {
+    for (uint8_t say = UI_SAY_START; say <= UI_SAY_SAVE_LOST; say++) {
         ui.say = say;
         assert_true(strlen(words()) > 5u);
     }

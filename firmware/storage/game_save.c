@@ -82,8 +82,8 @@ static __attribute__((noinline)) bool snapshot_of(const journal_t *j, game_save_
 #define NO_MOVE (-1)
 static __attribute__((noinline)) int8_t replay(const journal_t *j, game_save_t *g, const game_save_t *to)
 {
-    if (!j->found || !snapshot_of(j, g))
-        return REPLAY_FAILED;
+    if (!j->found || j->lost || !snapshot_of(j, g))
+        return REPLAY_FAILED; /* (lost: the chain is an older game's, never to be resumed or extended) */
     rules_move_t moves[MOVES_CAP];
     rules_undo_t u;
     for (uint16_t i = 0; i < j->entries; i++) {
@@ -126,13 +126,15 @@ void game_save_store(const game_save_t *g)
         snapshot(&j, g);
 }
 
-bool game_save_load(game_save_t *g)
+uint8_t game_save_load(game_save_t *g)
 {
     journal_t j;
     game_save_t stored;
     journal_open(&j);
-    if (replay(&j, &stored, NULL) == REPLAY_FAILED || rules_game_over(&stored.pos))
-        return false;
+    if (replay(&j, &stored, NULL) == REPLAY_FAILED)
+        return j.used ? GAME_SAVE_UNREADABLE : GAME_SAVE_NONE; /* nothing: an erased ring */
+    if (rules_game_over(&stored.pos))
+        return GAME_SAVE_NONE;
     *g = stored;
-    return true;
+    return GAME_SAVE_RESUMED;
 }
