@@ -553,6 +553,8 @@ static void test_every_refusal_in_words(void **state)
     }
     ui.say = UI_SAY_NO_MOVE;
     assert_string_equal(words(), "THIS PIECE HAS NO MOVE");
+    ui.say = UI_SAY_SAVE_LOST; /* at power-on, a save that cannot be read */
+    assert_string_equal(words(), "SAVED GAME LOST");
 }
 
 /* A real game to its end: the final position, then the result in words by

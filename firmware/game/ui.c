@@ -85,7 +85,8 @@ __attribute__((noinline)) void ui_init(ui_t *ui, uint32_t boot_count)
     ui->seed_salt = boot_count * 2654435761uL; /* Knuth's multiplicative hash */
     settings_load(&ui->settings);
     hal_display_brightness(ui->settings.brightness);
-    game_save_t g = {0}; /* (zeroed: LTO cannot see game_save_load fill it) */
+    game_save_t g;
+    g.last_from = RULES_NO_POINT; /* (LTO cannot see game_save_load fill it) */
     const uint8_t saved = game_save_load(&g);
     if (saved == GAME_SAVE_RESUMED) { /* the game that was on when it was switched off */
         ui->pos = g.pos;

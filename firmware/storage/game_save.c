@@ -1,5 +1,6 @@
 #include "game_save.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "eeprom_map.h"
@@ -15,6 +16,11 @@
  * the journal and replays it. The stack is what limits this (the Nano has
  * a few bytes of RAM to spare): only the first MOVES_CAP moves are
  * generated, and no two move lists are on the stack at once. */
+/* a save's fields, without the padding a host may put after them */
+#define SAVE_BYTES (offsetof(game_save_t, match) + sizeof(game_match_t))
+_Static_assert(offsetof(game_save_t, last_from) == sizeof(rules_pos_t) &&
+                   offsetof(game_save_t, match) == sizeof(rules_pos_t) + 1u,
+               "pos, last_from and match are contiguous");
 #define MOVES_CAP 24u /* AI games: positions of up to 29 moves, the index played at most 15 */
 _Static_assert(MOVES_CAP <= JOURNAL_CODES && MOVES_CAP < RULES_OVERFLOW, "a code, and a count below the overflow mark");
 
@@ -119,8 +125,7 @@ void game_save_store(const game_save_t *g)
     game_save_t now;
     journal_open(&j);
     const int8_t code = replay(&j, &now, g);
-    if (code != REPLAY_FAILED && memcmp(&now.pos, &g->pos, sizeof now.pos) == 0 && now.last_from == g->last_from &&
-        memcmp(&now.match, &g->match, sizeof now.match) == 0)
+    if (code != REPLAY_FAILED && memcmp(&now, g, SAVE_BYTES) == 0)
         return; /* unchanged: spare the EEPROM */
     if (code < 0 || !journal_append(&j, (uint8_t)code))
         snapshot(&j, g);

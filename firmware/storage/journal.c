@@ -33,14 +33,8 @@ static place_t chain_word(uint16_t snap, uint8_t colour, uint16_t k)
 
 static uint16_t word_of(uint16_t addr) { return (uint16_t)((addr - EE_GAME_ADDR) / 2u); }
 
-static uint8_t read_byte(uint16_t addr)
-{
-    uint8_t b;
-    hal_nv_read(addr, &b, 1);
-    return b;
-}
-
-static void write_byte(uint16_t addr, uint8_t b) { hal_nv_write(addr, &b, 1); }
+#define read_byte hal_nv_read_byte
+#define write_byte hal_nv_write_byte
 
 /* A word's data byte, then its tag: the tag completes it. */
 static void write_word(place_t at, uint8_t tag, uint8_t data)
@@ -136,6 +130,7 @@ static __attribute__((noinline)) void scan(journal_t *j, bool clear)
 {
     j->found = false;
     j->used = false;
+    j->snap = 0; /* (a place in the ring, found or not) */
     for (uint16_t x = 0; x < WORDS; x++) {
         const uint16_t addr = chain_word(x, 0, 0).addr;
         const uint8_t tag = read_byte(addr), start = tag & (uint8_t)~COLOUR;
@@ -174,25 +169,25 @@ static bool start_at(const journal_t *j, uint16_t k)
 __attribute__((noinline)) void journal_open(journal_t *j)
 {
     scan(j, false);
-    j->entries = 0;
-    j->lost = false;
-    if (!j->found)
-        return;
+    uint16_t n = 0;
+    uint8_t check = j->check;
     /* the entries, as many as its format lets a chain hold (journal.h) */
-    for (; j->entries < j->most; j->entries++) {
-        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + j->entries));
+    while (j->found && n < j->most) {
+        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + n));
         uint8_t b[2];
         hal_nv_read(at.addr, b, 2);
-        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
-            b[1] != entry_check(j->check, b[0]))
+        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES || b[1] != entry_check(check, b[0]))
             break;
-        j->check = b[1];
+        check = b[1];
+        n++;
     }
+    j->entries = n;
+    j->check = check;
     /* after them, the end, or a newer snapshot pair that cannot be read:
      * either copy's start tag with the colour the chain gives there (a
      * word after the end is from the lap before, of the other colour) */
-    const uint16_t k = (uint16_t)(j->skip + j->entries);
-    j->lost = start_at(j, k) || start_at(j, (uint16_t)(k + SNAP));
+    const uint16_t k = (uint16_t)(j->skip + n);
+    j->lost = start_at(j, k) | start_at(j, (uint16_t)(k + SNAP)); /* (read only with j->found) */
 }
 
 __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD])
@@ -264,7 +259,6 @@ __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payl
     j->found = true;
     j->skip = SNAP;
     j->most = JOURNAL_MOST_PAIR;
-    j->lost = false;
     j->seq = (uint16_t)(seq + 1u);
     j->check = seed;
 }
