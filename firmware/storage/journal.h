@@ -18,8 +18,10 @@
  *             CRC, which either copy gives) and the tag; after the pair
  * The newest valid snapshot (all its words of the expected colour, the CRC
  * right, the highest seq: either copy) and the entries after its pair, up
- * to the first word whose colour, code or check is wrong, are what the
- * journal holds.
+ * to the first word whose colour, code or check is wrong (or the most its
+ * format holds), are what the journal holds; unless a snapshot's start tag
+ * with the chain's colour follows them (the first or the second copy of a
+ * newer pair that cannot be read: lost, an older game, never resumed).
  *
  * Power cuts: the word after the last one written always has the wrong
  * colour (it is left from the last lap, or set so first), an entry is
