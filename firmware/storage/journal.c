@@ -187,7 +187,7 @@ __attribute__((noinline)) void journal_open(journal_t *j)
      * either copy's start tag with the colour the chain gives there (a
      * word after the end is from the lap before, of the other colour) */
     const uint16_t k = (uint16_t)(j->skip + n);
-    j->lost = start_at(j, k) | start_at(j, (uint16_t)(k + SNAP)); /* (read only with j->found) */
+    j->lost = (int)start_at(j, k) | (int)start_at(j, (uint16_t)(k + SNAP)); /* (both read; only with j->found) */
 }
 
 __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD])
