@@ -10,7 +10,7 @@ import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
-import { Records, recordAtOver, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
+import { Records, TEXT_MAX, completeRecord, parseRecords, recordAtOver, recordFromHash, recordLink, recordSummary, recordText } from './records.js';
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
@@ -311,24 +311,39 @@ function initRecords(records, replay) {
     drawRecords(list, all, view, open);
     drawProgress($('#progress'), all);
   };
+  // every record of a file or a link, each replayed by the rules core
+  // (its result is its moves'); all kept, or none with the reason
   const take = (parsed, from) => {
     if (!parsed.ok) {
       note.textContent = `Could not open the game ${from}: ${parsed.why}. Nothing was changed.`;
       return;
     }
-    if (!records.add(parsed.record)) note.textContent = `The game ${from} is shown but not kept: this browser would not store it.`;
-    else note.textContent = `Opened the game ${from}: ${recordSummary(parsed.record)}.`;
-    open(parsed.record, recordText(parsed.record));
+    const games = [];
+    for (let i = 0; i < parsed.records.length; i++) {
+      const c = completeRecord(parsed.records[i], replay.text);
+      const which = parsed.records.length > 1 ? `game ${i + 1} of ${parsed.records.length} ` : 'game ';
+      if (!c.ok) {
+        note.textContent = `Could not open the ${which}${from}: ${c.why}. Nothing was changed.`;
+        return;
+      }
+      games.push(c.record);
+    }
+    const refused = games.map((r) => records.add(r)).find((k) => !k.ok);
+    const last = games[games.length - 1];
+    const what = games.length > 1 ? `${games.length} games ${from}; the last: ` : `the game ${from}: `;
+    if (refused) note.textContent = `Opened ${what}${recordSummary(last)}; not all kept: ${refused.why}.`;
+    else note.textContent = `Opened ${what}${recordSummary(last)}.`;
+    open(last, recordText(last));
     redraw();
   };
   $('#import-record').addEventListener('change', async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
-    if (f.size > 65536) {
-      note.textContent = `Could not open ${f.name}: ${f.size} bytes is far more than a game. Nothing was changed.`;
+    if (f.size > TEXT_MAX) {
+      note.textContent = `Could not open ${f.name}: ${f.size} bytes is far more than games hold (${TEXT_MAX} at most). Nothing was changed.`;
       return;
     }
-    take(parseRecord(await f.text()), `from ${f.name}`);
+    take(parseRecords(await f.text()), `from ${f.name}`);
     ev.target.value = '';
   });
   const fromHash = () => {
@@ -422,7 +437,8 @@ async function main() {
       // this page never saw (its record would not replay)
       const over = recordAtOver(log, line);
       if (over && !over.partial) {
-        if (!records.add(over.record)) $('#record-note').textContent = 'This game could not be kept: this browser would not store it.';
+        const kept = records.add(over.record);
+        if (!kept.ok) $('#record-note').textContent = `This game could not be kept: ${kept.why}.`;
         redrawRecords();
       }
       // the words scrolling on the matrix, as text under the console until
