@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <simavr/sim_avr.h>
@@ -143,8 +144,35 @@ static bool profile_save(sim_t *s)
     return fclose(f) == 0;
 }
 
+/* --profile FILE replaces only a profile (an earlier run's: lines of
+ * "ADDR COUNT", or an empty file), never another file (a firmware ELF
+ * named by mistake): refused, untouched, as --eeprom and --serial do. */
+static bool is_profile(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[64];
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        unsigned addr, count;
+        char end;
+        ok = strchr(line, '\n') && sscanf(line, "%5x %u%c", &addr, &count, &end) == 3 && end == '\n' &&
+             strspn(line, "0123456789abcdef") == 5u;
+    }
+    ok = ok && !ferror(f);
+    fclose(f);
+    return ok;
+}
+
 bool sim_profile(sim_t *s, const char *path)
 {
+    struct stat st;
+    if (lstat(path, &st) == 0 && (!S_ISREG(st.st_mode) || !is_profile(path))) {
+        fprintf(stderr, "jarmo-sim: --profile %s: it exists and is not a profile (%s); not touching it: name a new file\n",
+                path, S_ISDIR(st.st_mode) ? "a folder" : S_ISLNK(st.st_mode) ? "a link" : "lines of \"ADDR COUNT\" it is not");
+        return false;
+    }
     s->profile = calloc(SIM_PROFILE_WORDS, sizeof *s->profile);
     s->profile_path = path;
     return s->profile != NULL;
