@@ -25,6 +25,14 @@
  * file over 16 MB is no firmware). NULL with a message when unreadable. */
 static uint8_t *read_whole(const char *path, const char *what, size_t *n)
 {
+    /* a plain file only: a FIFO would block the open for ever, a folder or
+     * a device is no firmware */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "jarmo-sim: %s %s is not a plain file (%s)\n", what, path,
+                S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or a socket");
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "jarmo-sim: cannot open %s %s: %s\n", what, path, strerror(errno));

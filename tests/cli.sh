@@ -211,6 +211,20 @@ expect script-nested-sweep 1 'a sweep cannot run inside a sweep' -- "$sim" --scr
 script 'set mode=two' 'wait 300' 'tap b' 'power-cut-sweep 3 wait 10'
 expect script-sweep-without-its-save 1 "power-cut-sweep: ('wait 10' wrote nothing to the EEPROM|the cuts never saw the new save)" -- "$sim" --script "$tmp/s.script" "$elf"
 expect script-missing-file 2 'cannot open script' -- "$sim" --script "$tmp/none.script" "$elf"
+# what --script and the firmware are given (issue 46 item 10): a folder
+# runs nothing and passes no more; a NUL byte is named as such; --script
+# with --dump-frame-at is refused (it ignored even a missing script); a
+# FIFO as the firmware is refused at once; 0x10 is no time
+mkdir "$tmp/script-folder"
+expect script-folder 2 'the script .*script-folder is a folder' -- "$sim" --script "$tmp/script-folder" "$elf"
+printf 'wait 10\nwa\000it 10\n' > "$tmp/nul.script"
+expect script-nul-byte 1 'nul.script:2: .*holds a NUL byte' -- "$sim" --script "$tmp/nul.script" "$elf"
+expect script-with-dump-frame 2 '--script runs a script; --dump-frame-at.*not both' -- "$sim" --dump-frame-at 100 --script "$tmp/none.script" "$elf"
+mkfifo "$tmp/fifo.elf"
+expect sim-fifo-firmware 2 'fifo.elf is not a plain file \(a FIFO\)' -- timeout 10 "$sim" --dump-frame-at 100 "$tmp/fifo.elf"
+script 'wait 0x10'
+expect script-wait-hex 1 "s.script:1: .*'0x10' is not a time" -- "$sim" --script "$tmp/s.script" "$elf"
+expect sim-dump-at-hex 2 'not a time in ms.*0x10' -- "$sim" --dump-frame-at 0x10 "$elf"
 # between two games the status says the game is over, its result and
 # that A goes on, until A starts the next game (print-status: as make play
 # and the page show it)
