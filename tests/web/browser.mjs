@@ -450,6 +450,27 @@ try {
     return 'a link, a bad file and a wrong result refused, a good one added, a typed file of two added';
   });
 
+  // the game being played is in the list as in progress, after a reload
+  // too, and the list keeps only finished games (issue 44 item 6)
+  await run('records-game-in-progress', async () => {
+    const { context, page, errors } = await openConsole(browser, url, 'jarmo-handheld');
+    await waitUart(page, 'start classic first white console 2 human white');
+    await simWait(page, 300);
+    await tapKey(page, 'b'); // the start's words
+    const entry = page.locator('#records li[data-in-progress]');
+    await waitFor('the game in progress in the list', 5000, async () => /^in progress · classic · you \(green\) v console 2 \(red\) · 0 moves so far/.test((await entry.textContent().catch(() => '')) || '') || (await entry.count()));
+    await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
+    await waitUart(page, 'move c1-d3');
+    await waitFor('its first move counted', 5000, async () => /· [12] moves? so far/.test(await entry.textContent()));
+    if ((await page.locator('#records li[data-record]').count()) !== 0) throw new Error('an unfinished game was kept as a record');
+    await page.reload();
+    await waitUart(page, 'resume classic');
+    await waitFor('the game in progress after a reload', 8000, async () => /^in progress · classic · .* [12] moves? so far/.test((await entry.textContent().catch(() => '')) || ''));
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return 'in the list as in progress, before and after a reload, not kept until it ends';
+  });
+
   // progress from kept games against the console: the counts, the best
   // run of wins and a chart with a bar a game
   await run('progress', async () => {

@@ -259,8 +259,24 @@ function drawMoves(el, log) {
 
 // the kept games, newest first: each entry [data-record] with its summary,
 // a view of its text, a file to export and a link that opens it
-function drawRecords(el, list, view, open) {
+function drawRecords(el, list, view, open, now = null) {
   el.textContent = '';
+  // the game being played on the console: in the list as in progress, a
+  // kept record once it ends (its moves are kept across a reload)
+  if (now) {
+    const li = document.createElement('li');
+    li.dataset.inProgress = '';
+    li.dataset.rules = now.rules;
+    const span = document.createElement('span');
+    const n = now.moves.length;
+    span.textContent = `in progress · ${now.rules} · ${now.white} (green) v ${now.black} (red) · ${n} move${n === 1 ? '' : 's'} so far`;
+    const show = document.createElement('button');
+    show.textContent = 'Replay';
+    show.dataset.show = '';
+    show.addEventListener('click', () => open({ ...now, date: '', result: null, reason: 'none' }, `${span.textContent}\n\n${now.moves.join(' ')}\n`));
+    li.append(span, ' ', show);
+    el.appendChild(li);
+  }
   if (!list.length) {
     const li = document.createElement('li');
     li.className = 'empty';
@@ -295,7 +311,7 @@ function drawRecords(el, list, view, open) {
 }
 
 // the records section: the list, import by file, open by #game= link
-function initRecords(records, replay) {
+function initRecords(records, replay, log) {
   const list = $('#records');
   const view = $('#record-view');
   const note = $('#record-note');
@@ -303,12 +319,12 @@ function initRecords(records, replay) {
   const open = (r, text) => {
     view.textContent = text;
     view.hidden = false;
-    replay.open(r, recordSummary(r));
+    replay.open(r, r.result ? recordSummary(r) : text.split('\n')[0]); // (a game in progress has no result yet)
     replay.el.focus({ preventScroll: true });
   };
   const redraw = () => {
     const all = records.list();
-    drawRecords(list, all, view, open);
+    drawRecords(list, all, view, open, log.inProgress());
     drawProgress($('#progress'), all);
   };
   // every record of a file or a link, each replayed by the rules core
@@ -386,7 +402,7 @@ async function main() {
   const records = new Records(localStorage);
   const replay = new Replay($('#replay'), text, links);
   initReview($('#replay'), replay);
-  const redrawRecords = initRecords(records, replay);
+  const redrawRecords = initRecords(records, replay, log);
   initFollow($('#follow'), { replay, records, redraw: redrawRecords });
   initPuzzles($('#puzzles'), { text, links }).catch((e) => console.error('puzzles:', e));
   try {
@@ -394,6 +410,7 @@ async function main() {
   } catch {
     /* no list kept, or not one: start empty */
   }
+  redrawRecords(); /* a game in progress before the reload: in the list again */
   const status = $('#status');
   let statusVersion = -1;
   let latestLine = ''; // the console's newest line of the game: tells the end screens (status_text.h)
@@ -448,6 +465,7 @@ async function main() {
       if (scrolling) words.textContent = line.slice(6);
       if (log.line(line)) {
         drawMoves($('#moves'), log);
+        if (/^(start|resume|move|undo|over) /.test(line)) redrawRecords(); /* the game in progress */
         try {
           localStorage.setItem(logKey, JSON.stringify(log));
         } catch {
