@@ -130,7 +130,6 @@ static __attribute__((noinline)) void scan(journal_t *j, bool clear)
 {
     j->found = false;
     j->used = false;
-    j->snap = 0; /* (a place in the ring, found or not) */
     for (uint16_t x = 0; x < WORDS; x++) {
         const uint16_t addr = chain_word(x, 0, 0).addr;
         const uint8_t tag = read_byte(addr), start = tag & (uint8_t)~COLOUR;
@@ -187,7 +186,7 @@ __attribute__((noinline)) void journal_open(journal_t *j)
      * either copy's start tag with the colour the chain gives there (a
      * word after the end is from the lap before, of the other colour) */
     const uint16_t k = (uint16_t)(j->skip + n);
-    j->lost = (int)start_at(j, k) | (int)start_at(j, (uint16_t)(k + SNAP)); /* (both read; only with j->found) */
+    j->lost = j->found && ((int)start_at(j, k) | (int)start_at(j, (uint16_t)(k + SNAP)));
 }
 
 __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD])
