@@ -892,6 +892,17 @@ static void test_fixture_two_slot_record_is_said_unreadable(void **state)
     assert_same_save(&g, &back);
 }
 
+/* The first game record (magic 'G', 17 bytes at 16, before the match came
+ * in), as the firmware of 95a72ee wrote it after c1-d3 (fe258b6's, the
+ * first to save a game, writes the same bytes): said unreadable too. */
+static void test_fixture_first_record_is_said_unreadable(void **state)
+{
+    (void)state;
+    load_image(FIXTURES "record17-95a72ee.eep");
+    game_save_t back;
+    assert_int_equal(game_save_load(&back), GAME_SAVE_UNREADABLE);
+}
+
 /* A chain after a single snapshot holds 465 entries, as the firmware that
  * wrote them did (journal.h: JOURNAL_MOST_SINGLE); a chain after a pair
  * holds 449 whichever copy is read (once 433 when the second was damaged). */
@@ -1079,6 +1090,7 @@ int main(void)
         cmocka_unit_test(test_fixture_single_snapshot_journal_loads_whole),
         cmocka_unit_test(test_fixture_pair_journal_loads_whole),
         cmocka_unit_test(test_fixture_two_slot_record_is_said_unreadable),
+        cmocka_unit_test(test_fixture_first_record_is_said_unreadable),
     };
     return cmocka_run_group_tests_name("firmware units", tests, NULL, NULL);
 }
