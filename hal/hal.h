@@ -56,6 +56,21 @@ void hal_tone(uint16_t freq_hz, uint16_t duration_ms);
 void hal_nv_read(uint16_t addr, void *buf, uint16_t len);
 /* Writes only the bytes that differ (EEPROM wear). */
 void hal_nv_write(uint16_t addr, const void *buf, uint16_t len);
+/* One byte (the journal's words are read and written a byte at a time):
+ * on the AVR avr-libc's own byte functions, which keep a buffer off the
+ * stack at every call (flash); elsewhere the same as len 1. */
+#ifdef __AVR__
+uint8_t hal_nv_read_byte(uint16_t addr);
+void hal_nv_write_byte(uint16_t addr, uint8_t b);
+#else
+static inline uint8_t hal_nv_read_byte(uint16_t addr)
+{
+    uint8_t b;
+    hal_nv_read(addr, &b, 1);
+    return b;
+}
+static inline void hal_nv_write_byte(uint16_t addr, uint8_t b) { hal_nv_write(addr, &b, 1); }
+#endif
 
 /* ---- battery ---------------------------------------------------------------- */
 /* True while the cells are below the board's warning threshold

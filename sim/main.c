@@ -102,6 +102,8 @@ int main(int argc, char **argv)
         return usage("no firmware ELF given", NULL);
     if ((boot || until) && !serial)
         return usage("--bootloader and --until go with --serial", NULL);
+    if (script && !serial && (dump_at >= 0 || report_at >= 0 || board_at >= 0))
+        return usage("--script runs a script; --dump-frame-at, --report-at and --board-at run without one: not both", NULL);
     /* --serial makes a link to the pseudo-terminal; it replaces only a link
      * (an earlier run's), never a file */
     struct stat st;

@@ -9,6 +9,7 @@
  * datasheet's endurance (100,000) counts them: reports give the most any
  * byte has had (eeprom_byte_writes_max). */
 #include <errno.h>
+#include <fcntl.h>
 #include <ctype.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -258,8 +259,14 @@ void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
 
 bool sim_eeprom_load(sim_t *s, const char *path)
 {
-    struct stat st;
+    struct stat st, lst;
     const bool exists = stat(path, &st) == 0;
+    const bool link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (link && !exists) {
+        fprintf(stderr, "jarmo-sim: the EEPROM file %s is a link to nothing (%s): not following it\n", path,
+                strerror(errno));
+        return false;
+    }
     if (exists) {
         if (S_ISDIR(st.st_mode)) {
             fprintf(stderr, "jarmo-sim: the EEPROM file %s is a folder; name a file in it\n", path);
@@ -288,9 +295,27 @@ bool sim_eeprom_load(sim_t *s, const char *path)
         fprintf(stderr, "jarmo-sim: cannot read the EEPROM file %s: %s\n", path, strerror(errno));
         return false;
     }
+    /* saves replace the file itself, or through a link at path the file it
+     * names (the link stays); the permissions it has are kept */
+    if (link) {
+        if (!realpath(path, s->eeprom.target)) {
+            fprintf(stderr, "jarmo-sim: cannot follow the link %s: %s\n", path, strerror(errno));
+            return false;
+        }
+    } else if (snprintf(s->eeprom.target, sizeof s->eeprom.target, "%s", path) >= (int)sizeof s->eeprom.target) {
+        fprintf(stderr, "jarmo-sim: the EEPROM file's name is too long\n");
+        return false;
+    }
+    if (exists) {
+        s->eeprom.file_mode = st.st_mode & 07777;
+    } else {
+        const mode_t mask = umask(0);
+        umask(mask);
+        s->eeprom.file_mode = 0666 & ~mask;
+    }
     /* the folder must take the new copy each save renames into place */
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
+    snprintf(dir, sizeof dir, "%s", s->eeprom.target);
     if (access(dirname(dir), W_OK) != 0) {
         fprintf(stderr, "jarmo-sim: cannot %s the EEPROM file %s: %s\n", exists ? "save" : "create", path,
                 strerror(errno));
@@ -305,23 +330,42 @@ bool sim_eeprom_save(sim_t *s)
 {
     if (!s->eeprom.path || !s->eeprom.dirty)
         return true;
-    char tmp[4096 + 16];
-    snprintf(tmp, sizeof tmp, "%s.new", s->eeprom.path);
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(s->eeprom.bytes, 1, EE_SIZE, f) == EE_SIZE;
-    if (f && fflush(f) != 0)
-        ok = false;
-    if (f && ok && fsync(fileno(f)) != 0)
-        ok = false;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, s->eeprom.path) != 0)
-        ok = false;
+    /* a new file of our own beside the target: "F.new", or "F.new-N" when
+     * something (a file, a link, a folder) is at that name already */
+    char tmp[4096 + 32];
+    int fd = -1;
+    for (unsigned n = 0; n < 100u && fd < 0; n++) {
+        if (n)
+            snprintf(tmp, sizeof tmp, "%s.new-%u", s->eeprom.target, n);
+        else
+            snprintf(tmp, sizeof tmp, "%s.new", s->eeprom.target);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    bool ok = fd >= 0;
+    const char *step = ok ? "" : "create a new copy";
+    if (ok && fchmod(fd, s->eeprom.file_mode) != 0)
+        ok = false, step = "give the copy the file's permissions";
+    if (ok && write(fd, s->eeprom.bytes, EE_SIZE) != (ssize_t)EE_SIZE)
+        ok = false, step = "write";
+    if (ok && fsync(fd) != 0)
+        ok = false, step = "write";
+    if (fd >= 0 && close(fd) != 0 && ok)
+        ok = false, step = "write";
+    if (ok && rename(tmp, s->eeprom.target) != 0)
+        ok = false, step = "put the new copy in place of";
     if (!ok) {
-        fprintf(stderr, "jarmo-sim: cannot save the EEPROM to %s: %s\n", s->eeprom.path, strerror(errno));
-        unlink(tmp);
+        const int e = errno;
+        if (fd >= 0)
+            unlink(tmp); /* ours: created above with O_EXCL */
+        snprintf(s->eeprom.save_error, sizeof s->eeprom.save_error, "cannot %s %.160s: %.60s", step,
+                 s->eeprom.target, strerror(e ? e : EIO));
+        if (!s->eeprom.quiet)
+            fprintf(stderr, "jarmo-sim: cannot save the EEPROM: %s\n", s->eeprom.save_error);
         return false;
     }
+    s->eeprom.save_error[0] = '\0';
     s->eeprom.dirty = false;
     return true;
 }

@@ -6,6 +6,7 @@
 #define JARMO_SIM_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -117,6 +118,10 @@ typedef struct {
 typedef struct {
     uint8_t bytes[EE_SIZE];
     const char *path;      /* loaded from and saved to this file, if any */
+    char target[4096];     /* the file saves replace: path, or the file a link at path names */
+    mode_t file_mode;      /* its permissions, kept by every save */
+    bool quiet;            /* a failed save is kept in save_error, not printed (interactive mode shows it) */
+    char save_error[256];  /* why the last save failed, "" after one that worked */
     bool dirty;            /* a byte changed since the file was last written */
     bool busy;             /* a byte write is under way (EEPE set) */
     uint16_t addr;
@@ -225,7 +230,12 @@ void sim_eeprom_power_lost(sim_t *s);
  * 1024-byte image (a folder, another file) is refused, left untouched. */
 bool sim_eeprom_load(sim_t *s, const char *path);
 /* Writes the file (a new copy renamed over the old: a cut leaves one whole
- * image) if a byte changed since the last save. */
+ * image) if a byte changed since the last save. The copy is a new file of
+ * its own (O_EXCL | O_NOFOLLOW: nothing planted beside the file is
+ * followed, overwritten or removed), with the file's permissions; through
+ * a link at the path, the file it names is replaced and the link kept. A
+ * failed save leaves the file as it was, keeps the bytes to save (the
+ * next save tries again) and says why (stderr, or save_error when quiet). */
 bool sim_eeprom_save(sim_t *s);
 /* As sim_eeprom_save, but only between byte writes: called while running,
  * so that a closed window or a killed process loses no saved move. */

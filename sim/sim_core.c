@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <simavr/sim_avr.h>
@@ -24,6 +25,14 @@
  * file over 16 MB is no firmware). NULL with a message when unreadable. */
 static uint8_t *read_whole(const char *path, const char *what, size_t *n)
 {
+    /* a plain file only: a FIFO would block the open for ever, a folder or
+     * a device is no firmware */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "jarmo-sim: %s %s is not a plain file (%s)\n", what, path,
+                S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or a socket");
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "jarmo-sim: cannot open %s %s: %s\n", what, path, strerror(errno));
@@ -143,8 +152,35 @@ static bool profile_save(sim_t *s)
     return fclose(f) == 0;
 }
 
+/* --profile FILE replaces only a profile (an earlier run's: lines of
+ * "ADDR COUNT", or an empty file), never another file (a firmware ELF
+ * named by mistake): refused, untouched, as --eeprom and --serial do. */
+static bool is_profile(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[64];
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        unsigned addr, count;
+        char end;
+        ok = strchr(line, '\n') && sscanf(line, "%5x %u%c", &addr, &count, &end) == 3 && end == '\n' &&
+             strspn(line, "0123456789abcdef") == 5u;
+    }
+    ok = ok && !ferror(f);
+    fclose(f);
+    return ok;
+}
+
 bool sim_profile(sim_t *s, const char *path)
 {
+    struct stat st;
+    if (lstat(path, &st) == 0 && (!S_ISREG(st.st_mode) || !is_profile(path))) {
+        fprintf(stderr, "jarmo-sim: --profile %s: it exists and is not a profile (%s); not touching it: name a new file\n",
+                path, S_ISDIR(st.st_mode) ? "a folder" : S_ISLNK(st.st_mode) ? "a link" : "lines of \"ADDR COUNT\" it is not");
+        return false;
+    }
     s->profile = calloc(SIM_PROFILE_WORDS, sizeof *s->profile);
     s->profile_path = path;
     return s->profile != NULL;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sim.h"
 #include "sim_board_view.h"
@@ -33,7 +34,8 @@ void script_fail(script_t *sc, const char *fmt, ...)
 bool script_parse_number(const char *text, double max, double *out)
 {
     char *end;
-    if (!*text || !(isdigit((unsigned char)text[0]) || text[0] == '.'))
+    /* decimal digits and one point: not 0x10 (strtod reads hex), 1e3, inf */
+    if (!*text || strspn(text, "0123456789.") != strlen(text) || strchr(text, '.') != strrchr(text, '.'))
         return false;
     errno = 0;
     const double v = strtod(text, &end);
@@ -67,6 +69,29 @@ bool script_tap(script_t *sc, int button, double hold_ms)
         return false;
     sim_button(sc->sim, button, false);
     return script_run_for(sc, SCRIPT_TAP_MS);
+}
+
+/* One line of a script into buf (NUL-ended, its newline kept): its length
+ * counted with the newline, 0 at the end of the file, SCRIPT_LINE_LONG
+ * when it does not fit, SCRIPT_LINE_NUL when it holds a NUL byte (fgets
+ * would end the line there and take the rest for a line of its own). */
+#define SCRIPT_LINE_LONG ((size_t)-1)
+#define SCRIPT_LINE_NUL ((size_t)-2)
+static size_t script_read_line(FILE *f, char *buf, size_t size)
+{
+    size_t n = 0;
+    bool nul = false;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2u > size)
+            return SCRIPT_LINE_LONG;
+        nul |= c == '\0';
+        buf[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    buf[n] = '\0';
+    return nul ? SCRIPT_LINE_NUL : n;
 }
 
 static char *trim(char *s)
@@ -269,12 +294,23 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
         fprintf(stderr, "jarmo-sim: cannot open script %s: %s\n", path, strerror(errno));
         return 2;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { /* fopen takes a folder; reading it fails */
+        fprintf(stderr, "jarmo-sim: the script %s is a folder; name a script file\n", path);
+        fclose(f);
+        return 2;
+    }
     script_t sc = {.sim = s, .file = f, .path = path, .cursor = -1, .start_seen = (size_t)-1, .verbose = verbose};
     char raw[512];
     bool alive = true;
-    while (alive && fgets(raw, sizeof raw, f)) {
+    size_t len;
+    while (alive && (len = script_read_line(f, raw, sizeof raw)) > 0) {
         sc.line_no++;
-        if (!strchr(raw, '\n') && !feof(f)) { /* its tail would run as a command of its own */
+        if (len == SCRIPT_LINE_NUL) {
+            script_fail(&sc, "the line holds a NUL byte: a script is text");
+            break;
+        }
+        if (len == SCRIPT_LINE_LONG) { /* its tail would run as a command of its own */
             script_fail(&sc, "the line is longer than %zu characters", sizeof raw - 2u);
             break;
         }
@@ -284,6 +320,10 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
         if (verbose)
             printf("[%9.1f ms] %s\n", sim_now_ms(s), line);
         alive = script_dispatch(&sc, line);
+    }
+    if (ferror(f)) {
+        script_fail(&sc, "cannot read the script: %s", strerror(errno));
+        alive = true; /* counted once */
     }
     fclose(f);
     if (!alive)

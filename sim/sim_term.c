@@ -32,6 +32,37 @@ static void terminal_restore(void)
     }
 }
 
+/* A signal that ends the program at once (a crash, abort()): the terminal
+ * back as it was (only async-signal-safe calls), then the signal's own
+ * ending, core dump and exit status as without the handler. The EEPROM
+ * file is whole: it is written only by renaming a finished copy. */
+static void on_fatal(int sig)
+{
+    if (raw_on) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+        static const char reset[] = "\x1b[0m\x1b[?25h\n";
+        const ssize_t w = write(STDOUT_FILENO, reset, sizeof reset - 1u);
+        (void)w;
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Every signal whose default ends the program: the ones a terminal or a
+ * person sends end the loop (and so save, then restore the terminal);
+ * the crashes restore it in the handler. */
+static void catch_signals(void)
+{
+    static const int ending[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                 SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO,   SIGPWR};
+    static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++)
+        signal(ending[i], on_signal);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        signal(fatal[i], on_fatal);
+    signal(SIGPIPE, SIG_IGN); /* writes to a closed terminal fail quietly */
+}
+
 static bool terminal_raw(void)
 {
     struct termios t;
@@ -171,7 +202,13 @@ static void draw(sim_t *s, bool color, const key_queue_t *q)
     printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
     sim_board_view(s, color, caption_now(s, q, words, sizeof words), stdout);
     printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
-    printf("  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\x1b[K\n\n");
+    printf("  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\x1b[K\n");
+    /* a save that failed: said at once, until one works (each frame tries) */
+    if (s->eeprom.save_error[0])
+        printf("%s  NOT SAVED: %s; trying again, the file keeps the last save%s\x1b[K\n", color ? "\x1b[1;31m" : "",
+               s->eeprom.save_error, color ? "\x1b[0m" : "");
+    else
+        printf("\x1b[K\n");
     /* the last lines of the debug console */
     const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
     int lines = 0;
@@ -201,14 +238,12 @@ int sim_interactive(sim_t *s, bool color)
     }
     /* every way a terminal ends a program ends the loop, and so saves:
      * Ctrl-C (raw mode passes it as a key), kill, a closed window (SIGHUP),
-     * the quit key where a terminal sends it (SIGQUIT); writes to a closed
-     * terminal fail quietly */
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
-    signal(SIGQUIT, on_signal);
-    signal(SIGPIPE, SIG_IGN);
+     * the quit key where a terminal sends it (SIGQUIT), and every other
+     * signal that would end it (SIGUSR1, SIGALRM, ...); a crash (SIGSEGV,
+     * SIGBUS, SIGABRT, ...) restores the terminal before it ends */
+    catch_signals();
     atexit(terminal_restore);
+    s->eeprom.quiet = true; /* a failed save is shown on the screen, at once */
     printf("\x1b[2J\x1b[?25l");
     const double start = wall_ms();
     while (!stop) {
@@ -228,5 +263,6 @@ int sim_interactive(sim_t *s, bool color)
             usleep((useconds_t)(spare * 1000.0));
     }
     terminal_restore();
+    s->eeprom.quiet = false; /* the last save (sim_close) says so on stderr if it fails */
     return s->crashed ? 1 : 0; /* a crash or a stack overflow: as docs/sim.md says */
 }

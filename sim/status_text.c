@@ -154,8 +154,10 @@ bool status_text(char *out, size_t len, const char *latest)
 {
     text_out_t t = text_out(out, len);
     game_save_t g;
-    if (!game_save_load(&g)) {
-        text_s(&t, "no game in progress");
+    const uint8_t saved = game_save_load(&g);
+    if (saved != GAME_SAVE_RESUMED) {
+        text_s(&t, saved == GAME_SAVE_UNREADABLE ? "no game in progress (the saved game could not be read)"
+                                                 : "no game in progress");
         return false;
     }
     const game_match_t *m = &g.match;

@@ -81,6 +81,41 @@ expect sim-eeprom-empty-file-is-new 0 '' -- "$sim" --eeprom "$tmp/empty-ee.bin" 
 if [ "$(stat -c %s "$tmp/empty-ee.bin")" = 1024 ]; then ok sim-eeprom-empty-file-saved; else bad sim-eeprom-empty-file-saved "not 1024 bytes"; fi
 printf 'keep me\n' > "$tmp/serial-file"
 expect sim-serial-existing-file 2 'exists and is not a link.*not touching it' -- "$sim" --serial "$tmp/serial-file" "$elf"
+# --profile: only a profile (an earlier run's) is replaced; any other file
+# (the firmware ELF named by mistake) is refused untouched (issue 46 item 6)
+cp "$elf" "$tmp/elf-copy.elf"
+expect sim-profile-not-a-profile 2 'is not a profile.*not touching it' -- "$sim" --profile "$tmp/elf-copy.elf" --report-at 20 "$elf"
+if cmp -s "$elf" "$tmp/elf-copy.elf"; then ok sim-profile-not-a-profile-untouched; else bad sim-profile-not-a-profile-untouched "the file changed"; fi
+expect sim-profile-new 0 '' -- "$sim" --profile "$tmp/p.txt" --report-at 20 "$elf"
+expect sim-profile-again 0 '' -- "$sim" --profile "$tmp/p.txt" --report-at 20 "$elf"
+if grep -Eq '^[0-9a-f]{5} [0-9]+$' "$tmp/p.txt"; then ok sim-profile-written; else bad sim-profile-written "no ADDR COUNT lines"; fi
+# --eeprom F: the new copy is a file of its own (O_EXCL, O_NOFOLLOW): a link
+# planted at F.new is not followed (its target untouched), a plain F.new is
+# not deleted; a link at F updates the file it names and stays a link; F's
+# permissions are kept (issue 46 item 7)
+mkdir "$tmp/e7"
+echo victim > "$tmp/e7/victim.txt"
+ln -s victim.txt "$tmp/e7/ee.bin.new"
+expect sim-eeprom-planted-link 0 '' -- "$sim" --eeprom "$tmp/e7/ee.bin" --report-at 50 "$elf"
+if [ "$(cat "$tmp/e7/victim.txt")" = victim ] && [ -L "$tmp/e7/ee.bin.new" ] && [ ! -L "$tmp/e7/ee.bin" ] &&
+   [ "$(stat -c %s "$tmp/e7/ee.bin")" = 1024 ]; then ok sim-eeprom-planted-link-not-followed
+else bad sim-eeprom-planted-link-not-followed "$(ls -l "$tmp/e7" | tr '\n' ' ')"; fi
+echo mine > "$tmp/e7/ee2.bin.new"
+expect sim-eeprom-planted-file 0 '' -- "$sim" --eeprom "$tmp/e7/ee2.bin" --report-at 50 "$elf"
+if [ "$(cat "$tmp/e7/ee2.bin.new")" = mine ] && [ "$(stat -c %s "$tmp/e7/ee2.bin")" = 1024 ]; then ok sim-eeprom-planted-file-kept
+else bad sim-eeprom-planted-file-kept "$(ls -l "$tmp/e7" | tr '\n' ' ')"; fi
+: > "$tmp/e7/real.bin"
+ln -s real.bin "$tmp/e7/ee3.bin"
+expect sim-eeprom-link 0 '' -- "$sim" --eeprom "$tmp/e7/ee3.bin" --report-at 50 "$elf"
+if [ -L "$tmp/e7/ee3.bin" ] && [ "$(stat -c %s "$tmp/e7/real.bin")" = 1024 ]; then ok sim-eeprom-link-writes-its-target
+else bad sim-eeprom-link-writes-its-target "$(ls -l "$tmp/e7" | tr '\n' ' ')"; fi
+ln -s nowhere.bin "$tmp/e7/dangling.bin"
+expect sim-eeprom-dangling-link 2 'is a link to nothing' -- "$sim" --eeprom "$tmp/e7/dangling.bin" --report-at 50 "$elf"
+: > "$tmp/e7/private.bin"
+chmod 600 "$tmp/e7/private.bin"
+expect sim-eeprom-private 0 '' -- "$sim" --eeprom "$tmp/e7/private.bin" --report-at 50 "$elf"
+if [ "$(stat -c %a "$tmp/e7/private.bin")" = 600 ] && [ "$(stat -c %s "$tmp/e7/private.bin")" = 1024 ]; then ok sim-eeprom-mode-kept
+else bad sim-eeprom-mode-kept "mode $(stat -c %a "$tmp/e7/private.bin")"; fi
 if [ "$(cat "$tmp/serial-file")" = 'keep me' ]; then ok sim-serial-existing-file-untouched; else bad sim-serial-existing-file-untouched "the file changed"; fi
 # a damaged ELF gets a message and exit 2, never a signal: the probe's two
 # bytes, then every byte of the headers and a sample of the rest
@@ -176,6 +211,20 @@ expect script-nested-sweep 1 'a sweep cannot run inside a sweep' -- "$sim" --scr
 script 'set mode=two' 'wait 300' 'tap b' 'power-cut-sweep 3 wait 10'
 expect script-sweep-without-its-save 1 "power-cut-sweep: ('wait 10' wrote nothing to the EEPROM|the cuts never saw the new save)" -- "$sim" --script "$tmp/s.script" "$elf"
 expect script-missing-file 2 'cannot open script' -- "$sim" --script "$tmp/none.script" "$elf"
+# what --script and the firmware are given (issue 46 item 10): a folder
+# runs nothing and passes no more; a NUL byte is named as such; --script
+# with --dump-frame-at is refused (it ignored even a missing script); a
+# FIFO as the firmware is refused at once; 0x10 is no time
+mkdir "$tmp/script-folder"
+expect script-folder 2 'the script .*script-folder is a folder' -- "$sim" --script "$tmp/script-folder" "$elf"
+printf 'wait 10\nwa\000it 10\n' > "$tmp/nul.script"
+expect script-nul-byte 1 'nul.script:2: .*holds a NUL byte' -- "$sim" --script "$tmp/nul.script" "$elf"
+expect script-with-dump-frame 2 '--script runs a script; --dump-frame-at.*not both' -- "$sim" --dump-frame-at 100 --script "$tmp/none.script" "$elf"
+mkfifo "$tmp/fifo.elf"
+expect sim-fifo-firmware 2 'fifo.elf is not a plain file \(a FIFO\)' -- timeout 10 "$sim" --dump-frame-at 100 "$tmp/fifo.elf"
+script 'wait 0x10'
+expect script-wait-hex 1 "s.script:1: .*'0x10' is not a time" -- "$sim" --script "$tmp/s.script" "$elf"
+expect sim-dump-at-hex 2 'not a time in ms.*0x10' -- "$sim" --dump-frame-at 0x10 "$elf"
 # between two games the status says the game is over, its result and
 # that A goes on, until A starts the next game (print-status: as make play
 # and the page show it)

@@ -63,6 +63,40 @@ ends_keep_game() { # NAME HOW
 }
 ends_keep_game closed-window hup
 ends_keep_game killed kill
+# every signal that ends the program gives the terminal back as it was
+# (cooked, echo on): the ones a person or a system sends end the loop and
+# save, the crashes restore it in their handler (issue 46 item 13)
+# (a tmux server of its own; the simulator's pid from the shell it replaces)
+own="tmux -L jarmo-sig-$$"
+for sig in USR1 ALRM ABRT SEGV BUS; do
+  ee=$tmp/sig-$sig.bin
+  $own new-session -d -s sig -x 110 -y 60 \
+    "sh -c 'echo \$\$ > $tmp/pid-$sig; exec $sim --plain --eeprom $ee $elf'; stty -a > $tmp/stty-$sig.txt; sleep 3"
+  sleep 1.5
+  pid=$(cat "$tmp/pid-$sig" 2>/dev/null)
+  [ -n "$pid" ] && kill -s "$sig" "$pid"
+  for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/stty-$sig.txt" ] && break; sleep 0.3; done
+  $own kill-server 2>/dev/null
+  if grep -Eq '(^| )icanon( |$)' "$tmp/stty-$sig.txt" 2>/dev/null && grep -Eq '(^| )echo( |$)' "$tmp/stty-$sig.txt"; then ok "terminal-restored-on-$sig"
+  else bad "terminal-restored-on-$sig" "pid '${pid}'; stty after: $(grep -Eo -- '-?icanon|-?echo ' "$tmp/stty-$sig.txt" 2>/dev/null | tr '\n' ' ')"; fi
+done
+# a save that cannot be written (here: a folder where the file was) is said
+# on the screen at once, and tried again: once the folder is gone, the next
+# save writes every move (issue 46 item 5)
+ee=$tmp/unsaved.bin
+tmux new-session -d -s "$hup" -x 110 -y 60 "$sim --plain --eeprom $ee $elf; sleep 3"
+sleep 1.5
+rm -f "$ee"; mkdir "$ee"
+tkey x 0.4; tkey z 0.4; tkey Up 0.4; tkey Up 0.4; tkey Right 0.4; tkey z 1.0
+said=$(tmux capture-pane -p -t "$hup" | grep -c 'NOT SAVED: cannot put the new copy in place of')
+rmdir "$ee"
+sleep 1
+gone=$(tmux capture-pane -p -t "$hup" | grep -c 'NOT SAVED')
+tkey q 1
+tmux kill-session -t "$hup" 2>/dev/null
+resumed=$(printf 'wait 300\n' | "$sim" --eeprom "$ee" --script /dev/stdin "$elf" 2>&1 | grep -o 'resume classic' | head -1)
+if [ "$said" -ge 1 ] && [ "$gone" = 0 ] && [ -n "$resumed" ]; then ok unsaved-said-at-once-and-retried
+else bad unsaved-said-at-once-and-retried "said ${said}, still said after ${gone}, resumed '${resumed}'"; fi
 # a stack overflow in interactive mode exits 1, as a script run does
 so_elf=$(dirname "$elf")/../avr/stack_overflow.elf
 tmux new-session -d -s "$hup" -x 110 -y 60 "$sim --plain $so_elf; echo \$? > $tmp/so.rc"

@@ -547,12 +547,14 @@ static void test_every_refusal_in_words(void **state)
     assert_int_equal(ui.say, UI_SAY_SHIELDED);
     assert_string_equal(words(), "HOME ROW PIECE - TAKE IT LAST");
     /* every message the console can give has its words */
-    for (uint8_t say = UI_SAY_START; say <= UI_SAY_BATTERY; say++) {
+    for (uint8_t say = UI_SAY_START; say <= UI_SAY_SAVE_LOST; say++) {
         ui.say = say;
         assert_true(strlen(words()) > 5u);
     }
     ui.say = UI_SAY_NO_MOVE;
     assert_string_equal(words(), "THIS PIECE HAS NO MOVE");
+    ui.say = UI_SAY_SAVE_LOST; /* at power-on, a save that cannot be read */
+    assert_string_equal(words(), "SAVED GAME LOST");
 }
 
 /* A real game to its end: the final position, then the result in words by

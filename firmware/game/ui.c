@@ -86,7 +86,9 @@ __attribute__((noinline)) void ui_init(ui_t *ui, uint32_t boot_count)
     settings_load(&ui->settings);
     hal_display_brightness(ui->settings.brightness);
     game_save_t g;
-    if (game_save_load(&g)) { /* the game that was on when it was switched off */
+    g.last_from = RULES_NO_POINT; /* (LTO cannot see game_save_load fill it) */
+    const uint8_t saved = game_save_load(&g);
+    if (saved == GAME_SAVE_RESUMED) { /* the game that was on when it was switched off */
         ui->pos = g.pos;
         ui->last_from = g.last_from;
         ui->match = g.match;
@@ -97,6 +99,8 @@ __attribute__((noinline)) void ui_init(ui_t *ui, uint32_t boot_count)
         ui_say(ui, UI_SAY_START); /* who is who, again */
     } else {
         match_new(ui); /* power on, play: the menu is a long B away */
+        if (saved == GAME_SAVE_UNREADABLE) /* said (and on the debug console as its words), never an older game */
+            ui_say(ui, UI_SAY_SAVE_LOST);
     }
     ui->dirty = true;
 }

@@ -59,6 +59,7 @@ enum {
     UI_SAY_NO_UNDO,
     UI_SAY_NO_HINT,
     UI_SAY_BATTERY,     /* the cells are low: the console saves and switches itself off */
+    UI_SAY_SAVE_LOST,   /* at power-on: the saved game could not be read, a new match began */
 };
 
 /* Undo: the last plies of the game, enough to take them back exactly. */

@@ -47,6 +47,7 @@ enum {
 #define CONSOLE "\203" /* W_CONSOLE */
 #define YOU_ARE "\234" /* W_YOU_ARE */
 #define STARTS "\235" /* W_STARTS */
+#define GAME "\206" /* W_GAME */
 #define TEMPLATES(X)                                                \
     X(T_START_YOU, "\001\002" D YOU_ARE "\003" D "YOU START")          \
     X(T_START_CONSOLE, "\001\002" D YOU_ARE "\003" D CONSOLE STARTS) \
@@ -60,6 +61,7 @@ enum {
     X(T_NO_UNDO, "NOTHING TO UNDO")                                \
     X(T_NO_HINT, "NO HINT NOW")                                    \
     X(T_BATTERY, "BATTERY LOW" D "GAME SAVED" D "SWITCH OFF")          \
+    X(T_SAVE_LOST, "SAVED " GAME "LOST")                           \
     X(T_CONFIRM, "NEW MATCH" D "A YES" D "B NO")                       \
     X(T_GAME_WIN, "\011\016\012\033\010\013")                        \
     X(T_GAME_DRAW, "DRAW \012\033\010\013")                          \
@@ -293,6 +295,7 @@ static uint8_t template_now(const ui_t *ui)
     case UI_SAY_NO_UNDO: return T_NO_UNDO;
     case UI_SAY_NO_HINT: return T_NO_HINT;
     case UI_SAY_BATTERY: return T_BATTERY;
+    case UI_SAY_SAVE_LOST: return T_SAVE_LOST;
     default: break;
     }
     switch (ui->screen) {

@@ -6,6 +6,8 @@
 #include "rules_move_list.h"
 #include "rules_sets.h"
 
+uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((rules_flags_byte(p) >> 5) & 3u); }
+
 #define HAND_CAPTURED RULES_HAND_CAPTURED
 #define HAND_READY_ONE RULES_HAND_READY_ONE
 #define HAND_CHAIN RULES_HAND_CHAIN

@@ -93,7 +93,8 @@ typedef struct {
  * a shift by 24 is a byte move. */
 static inline uint8_t rules_flags_byte(const rules_pos_t *p) { return (uint8_t)(p->marked >> 24); }
 static inline uint8_t rules_side_to_move(const rules_pos_t *p) { return (uint8_t)(rules_flags_byte(p) >> 7); }
-static inline uint8_t rules_set_of(const rules_pos_t *p) { return (uint8_t)((rules_flags_byte(p) >> 5) & 3u); }
+/* (out of line: inline, each file kept its own copy on the AVR, 5 of them) */
+uint8_t rules_set_of(const rules_pos_t *p);
 static inline uint8_t rules_captured(const rules_pos_t *p, uint8_t side) { return p->hand[side] & 7u; }
 static inline uint8_t rules_ready(const rules_pos_t *p, uint8_t side) { return (p->hand[side] >> 3) & 7u; }
 /* True when the side has pieces off the board (captured or ready). */

@@ -1,5 +1,6 @@
 #include "game_save.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "eeprom_map.h"
@@ -15,6 +16,11 @@
  * the journal and replays it. The stack is what limits this (the Nano has
  * a few bytes of RAM to spare): only the first MOVES_CAP moves are
  * generated, and no two move lists are on the stack at once. */
+/* a save's fields, without the padding a host may put after them */
+#define SAVE_BYTES (offsetof(game_save_t, match) + sizeof(game_match_t))
+_Static_assert(offsetof(game_save_t, last_from) == sizeof(rules_pos_t) &&
+                   offsetof(game_save_t, match) == sizeof(rules_pos_t) + 1u,
+               "pos, last_from and match are contiguous");
 #define MOVES_CAP 24u /* AI games: positions of up to 29 moves, the index played at most 15 */
 _Static_assert(MOVES_CAP <= JOURNAL_CODES && MOVES_CAP < RULES_OVERFLOW, "a code, and a count below the overflow mark");
 
@@ -82,8 +88,8 @@ static __attribute__((noinline)) bool snapshot_of(const journal_t *j, game_save_
 #define NO_MOVE (-1)
 static __attribute__((noinline)) int8_t replay(const journal_t *j, game_save_t *g, const game_save_t *to)
 {
-    if (!j->found || !snapshot_of(j, g))
-        return REPLAY_FAILED;
+    if (!j->found || j->lost || !snapshot_of(j, g))
+        return REPLAY_FAILED; /* (lost: the chain is an older game's, never to be resumed or extended) */
     rules_move_t moves[MOVES_CAP];
     rules_undo_t u;
     for (uint16_t i = 0; i < j->entries; i++) {
@@ -119,20 +125,21 @@ void game_save_store(const game_save_t *g)
     game_save_t now;
     journal_open(&j);
     const int8_t code = replay(&j, &now, g);
-    if (code != REPLAY_FAILED && memcmp(&now.pos, &g->pos, sizeof now.pos) == 0 && now.last_from == g->last_from &&
-        memcmp(&now.match, &g->match, sizeof now.match) == 0)
+    if (code != REPLAY_FAILED && memcmp(&now, g, SAVE_BYTES) == 0)
         return; /* unchanged: spare the EEPROM */
     if (code < 0 || !journal_append(&j, (uint8_t)code))
         snapshot(&j, g);
 }
 
-bool game_save_load(game_save_t *g)
+uint8_t game_save_load(game_save_t *g)
 {
     journal_t j;
     game_save_t stored;
     journal_open(&j);
-    if (replay(&j, &stored, NULL) == REPLAY_FAILED || rules_game_over(&stored.pos))
-        return false;
+    if (replay(&j, &stored, NULL) == REPLAY_FAILED)
+        return j.used ? GAME_SAVE_UNREADABLE : GAME_SAVE_NONE; /* nothing: an erased ring */
+    if (rules_game_over(&stored.pos))
+        return GAME_SAVE_NONE;
     *g = stored;
-    return true;
+    return GAME_SAVE_RESUMED;
 }

@@ -28,7 +28,14 @@ typedef struct {
 } game_save_t;
 
 void game_save_store(const game_save_t *g);
+/* What game_save_load found. */
+#define GAME_SAVE_NONE 0u       /* an erased EEPROM, or a finished game */
+#define GAME_SAVE_RESUMED 1u    /* a game in progress: g */
+#define GAME_SAVE_UNREADABLE 2u /* a save that cannot be read: the newest snapshot pair
+                                 * damaged, a journal that cannot be replayed, or bytes
+                                 * that are no journal (the saves of firmware before
+                                 * f7fc6b1, docs: firmware/storage/README.md) */
 /* The saved game, if there is a valid one that is not over. */
-bool game_save_load(game_save_t *g);
+uint8_t game_save_load(game_save_t *g);
 
 #endif

@@ -33,14 +33,8 @@ static place_t chain_word(uint16_t snap, uint8_t colour, uint16_t k)
 
 static uint16_t word_of(uint16_t addr) { return (uint16_t)((addr - EE_GAME_ADDR) / 2u); }
 
-static uint8_t read_byte(uint16_t addr)
-{
-    uint8_t b;
-    hal_nv_read(addr, &b, 1);
-    return b;
-}
-
-static void write_byte(uint16_t addr, uint8_t b) { hal_nv_write(addr, &b, 1); }
+#define read_byte hal_nv_read_byte
+#define write_byte hal_nv_write_byte
 
 /* A word's data byte, then its tag: the tag completes it. */
 static void write_word(place_t at, uint8_t tag, uint8_t data)
@@ -135,10 +129,13 @@ static uint8_t chain_seed(uint8_t blob[BLOB])
 static __attribute__((noinline)) void scan(journal_t *j, bool clear)
 {
     j->found = false;
+    j->used = false;
     for (uint16_t x = 0; x < WORDS; x++) {
         const uint16_t addr = chain_word(x, 0, 0).addr;
         const uint8_t tag = read_byte(addr), start = tag & (uint8_t)~COLOUR;
         uint8_t blob[BLOB];
+        if (tag != 0xFFu)
+            j->used = true;
         if (start != START && start != START_ONE)
             continue;
         hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
@@ -153,27 +150,43 @@ static __attribute__((noinline)) void scan(journal_t *j, bool clear)
             j->snap = x;
             j->seq = seq;
             j->skip = start == START_ONE || (seq & 1u) ? SNAP : 2u * SNAP;
+            j->most = start == START_ONE ? JOURNAL_MOST_SINGLE : JOURNAL_MOST_PAIR;
             j->check = start == START_ONE ? blob[BLOB - 2u] : chain_seed(blob);
         }
     }
+}
+
+/* Word k of j's chain holds a snapshot's first tag, with the chain's colour. */
+static bool start_at(const journal_t *j, uint16_t k)
+{
+    const place_t at = chain_word(j->snap, j->colour, k);
+    const uint8_t tag = (uint8_t)(read_byte(at.addr) ^ (at.colour << 7));
+    return tag == START || tag == START_ONE;
 }
 
 /* (not inlined: its buffers are not on the stack while a game is replayed) */
 __attribute__((noinline)) void journal_open(journal_t *j)
 {
     scan(j, false);
-    j->entries = 0;
-    /* the entries, while there is room for them and a snapshot pair after */
-    while (j->found && j->skip + j->entries + 1u + 2u * SNAP + 1u <= WORDS) {
-        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + j->entries));
+    uint16_t n = 0;
+    uint8_t check = j->check;
+    /* the entries, as many as its format lets a chain hold (journal.h) */
+    while (j->found && n < j->most) {
+        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + n));
         uint8_t b[2];
         hal_nv_read(at.addr, b, 2);
-        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
-            b[1] != entry_check(j->check, b[0]))
+        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES || b[1] != entry_check(check, b[0]))
             break;
-        j->check = b[1];
-        j->entries++;
+        check = b[1];
+        n++;
     }
+    j->entries = n;
+    j->check = check;
+    /* after them, the end, or a newer snapshot pair that cannot be read:
+     * either copy's start tag with the colour the chain gives there (a
+     * word after the end is from the lap before, of the other colour) */
+    const uint16_t k = (uint16_t)(j->skip + n);
+    j->lost = j->found && ((int)start_at(j, k) | (int)start_at(j, (uint16_t)(k + SNAP)));
 }
 
 __attribute__((noinline)) void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD])
@@ -190,7 +203,7 @@ uint8_t journal_code(const journal_t *j, uint16_t i)
 
 __attribute__((noinline)) bool journal_append(journal_t *j, uint8_t code)
 {
-    if (!j->found || code >= JOURNAL_CODES || j->skip + j->entries + 1u + 2u * SNAP + 1u > WORDS)
+    if (!j->found || code >= JOURNAL_CODES || j->entries >= j->most)
         return false;
     const uint16_t k = (uint16_t)(j->skip + j->entries);
     end_at(chain_word(j->snap, j->colour, (uint16_t)(k + 1u)));
@@ -244,6 +257,7 @@ __attribute__((noinline)) void journal_snapshot(journal_t *j, const uint8_t payl
     j->entries = 0;
     j->found = true;
     j->skip = SNAP;
+    j->most = JOURNAL_MOST_PAIR;
     j->seq = (uint16_t)(seq + 1u);
     j->check = seed;
 }

@@ -18,8 +18,10 @@
  *             CRC, which either copy gives) and the tag; after the pair
  * The newest valid snapshot (all its words of the expected colour, the CRC
  * right, the highest seq: either copy) and the entries after its pair, up
- * to the first word whose colour, code or check is wrong, are what the
- * journal holds.
+ * to the first word whose colour, code or check is wrong (or the most its
+ * format holds), are what the journal holds; unless a snapshot's start tag
+ * with the chain's colour follows them (the first or the second copy of a
+ * newer pair that cannot be read: lost, an older game, never resumed).
  *
  * Power cuts: the word after the last one written always has the wrong
  * colour (it is left from the last lap, or set so first), an entry is
@@ -39,6 +41,16 @@
 
 #define JOURNAL_PAYLOAD EE_GAME_BYTES
 #define JOURNAL_CODES 32u /* entry codes 0..31 */
+/* The entries a chain may hold: as many as leave room, after them, for the
+ * next snapshot pair and the word that ends it, where the pair may take
+ * the words of the chain's own snapshot (the first copy's, or a single
+ * snapshot's) once its own first copy is whole. A pair's chain: 449; a
+ * single snapshot's (the older format): 465, as its own firmware wrote
+ * them (a reader that took 449 for both resumed such a game up to 16
+ * moves early). */
+#define JOURNAL_MOST(first_entry) (EE_JOURNAL_WORDS - (first_entry) - EE_JOURNAL_SNAPSHOT_WORDS - 1u)
+#define JOURNAL_MOST_PAIR JOURNAL_MOST(2u * EE_JOURNAL_SNAPSHOT_WORDS)
+#define JOURNAL_MOST_SINGLE JOURNAL_MOST(EE_JOURNAL_SNAPSHOT_WORDS)
 
 typedef struct {
     bool found;      /* a valid snapshot */
@@ -46,11 +58,16 @@ typedef struct {
     uint16_t snap;   /* its first word (the newest valid copy) */
     uint16_t seq;
     uint8_t skip;    /* words from it to its first entry (past a second copy) */
+    uint16_t most;   /* the entries its chain may hold (JOURNAL_MOST_PAIR or _SINGLE) */
     uint16_t entries; /* valid entries after it */
+    bool lost;        /* a newer snapshot was written after this chain and cannot be read */
+    bool used;        /* a word's tag is not erased (0xFF): the ring holds something */
     uint8_t check;    /* the chain's state: the last entry's check */
 } journal_t;
 
-/* Finds the newest snapshot and counts the entries after it. */
+/* Finds the newest snapshot and counts the entries after it; j->lost
+ * when the words after its last entry hold the start of a newer snapshot
+ * (both copies of the newest save damaged: this chain is an older game). */
 void journal_open(journal_t *j);
 /* The snapshot's payload (j->found). */
 void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD]);

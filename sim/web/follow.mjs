@@ -5,14 +5,35 @@
 // a file.
 //   node sim/web/follow.mjs --port PATH [--baud 38400] [--games N] [--out FILE]
 // Opening the port resets the console (the USB bridge's DTR), so it starts
-// or resumes its game and says so. Exit status: 0 after N games (or when
-// the port closes after at least one), 1 when the port cannot be opened or
-// closes before a game ended, 2 bad arguments.
+// or resumes its game and says so. A game is printed and written only as a
+// record the page's reader accepts (records.js; and replayed by the rules
+// core, console.wasm, when `make web` has built it): anything else a port
+// says is named and left out. Exit status: 0 after N games (or when the
+// port closes after at least one), 1 when the port cannot be opened or
+// closes before a game ended, or when --out cannot be written (the record
+// is printed, the error said), 2 bad arguments.
 import fs from 'node:fs';
 import { runCli } from './cli.mjs';
 import { openPort } from './flash.mjs';
 import { Follower } from './src/follower.js';
-import { recordSummary, recordText } from './src/records.js';
+import { ConsoleText } from './src/console_text.js';
+import { completeRecord, parseRecord, recordSummary, recordText } from './src/records.js';
+
+// the rules core, if the page has been built (make web): a record's moves replayed
+async function rulesCore() {
+  try {
+    return await ConsoleText.fromBytes(fs.readFileSync(new URL('../../build/web/console.wasm', import.meta.url)));
+  } catch {
+    return null;
+  }
+}
+
+// a finished game as the reader (and the rules core) accept it: { ok, record } or { ok: false, why }
+export function checked(record, core) {
+  const read = parseRecord(recordText(record));
+  if (!read.ok) return read;
+  return core ? completeRecord(read.record, core) : read;
+}
 
 const USAGE = 'usage: node sim/web/follow.mjs --port PATH [--baud 38400] [--games N] [--out FILE]';
 
@@ -47,8 +68,10 @@ async function main(args) {
     return 1;
   }
   console.log(`following ${args.port} at ${args.baud} baud`);
+  const core = await rulesCore();
   let games = 0;
   let wrote = 0;
+  let failed = null; // the --out file could not be written
   const follower = new Follower((ev) => {
     if (ev.type === 'start') console.log(`game: ${ev.setup.rules}, ${ev.setup.first} first, game ${ev.setup.game} of ${ev.setup.games}`);
     else if (ev.type === 'move') {
@@ -60,22 +83,33 @@ async function main(args) {
         console.log('a game ended that was under way when following began: not recorded');
         return;
       }
-      console.log(`over: ${recordSummary(ev.record)}\n${recordText(ev.record)}`);
-      if (args.out) {
-        fs.appendFileSync(args.out, (wrote ? '\n' : '') + recordText(ev.record));
-        wrote++;
+      const c = checked(ev.record, core);
+      if (!c.ok) {
+        console.log(`a game ended that is not a record: ${c.why}; not written`);
+        return;
+      }
+      console.log(`over: ${recordSummary(c.record)}\n${recordText(c.record)}`);
+      if (args.out && !failed) {
+        try {
+          fs.appendFileSync(args.out, (wrote ? '\n' : '') + recordText(c.record));
+          wrote++;
+        } catch (e) {
+          failed = e;
+          console.error(`follow.mjs: cannot write ${args.out}: ${e.message} (the record is above)`);
+        }
       }
     }
   });
   try {
-    while (!args.games || games < args.games) {
+    while ((!args.games || games < args.games) && !failed) {
       const first = await port.queue.read(1, 24 * 3600 * 1000);
       const rest = port.queue.length ? port.queue.take(port.queue.length) : new Uint8Array(0);
       follower.bytes(first);
       follower.bytes(rest);
     }
-    return 0;
+    return failed ? 1 : 0;
   } catch (e) {
+    if (failed) return 1;
     if (games) return 0;
     console.error(`follow.mjs: ${e.message} before a game ended`);
     return 1;

@@ -401,7 +401,24 @@ try {
   // a game opened by link and from files: kept in the list; a bad file is
   // refused with the line at fault and changes nothing
   await run('records-link-and-import', async () => {
-    const rec = '[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "5-7 black"]\n[Reason "across"]\n\n1. b1-d2 d4-c3\n';
+    // a whole jasir game by the host engine (the page replays every
+    // record it takes in: its result must be its moves')
+    const e = engine();
+    await e.ask('rules jasir');
+    await e.ask('level 1');
+    const played = [];
+    for (let i = 0; i < 400; i++) {
+      const m = await e.ask('genmove');
+      if (!m.startsWith('= ')) break;
+      played.push(m.slice(2));
+    }
+    const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
+    e.close();
+    const words = played.map((m, i) => (i % 2 ? m : `${i / 2 + 1}. ${m}`));
+    const lines = [];
+    for (let i = 0; i < words.length; i += 10) lines.push(words.slice(i, i + 10).join(' '));
+    const rec = `[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
+    const who = winner === 'draw' ? 'a draw' : `${winner === 'white' ? 'P1' : 'P2'} wins`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     const page = await context.newPage();
     const errors = [];
@@ -411,18 +428,47 @@ try {
     const view = await page.locator('#record-view').textContent();
     if (view !== rec) throw new Error(`the view shows: ${view}`);
     const input = page.locator('#import-record');
-    await input.setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('d4-c3', 'd4-z9')) });
+    await input.setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace(` ${played[1]}`, ' d4-z9')) });
     await waitFor('the refusal', 3000, async () => /line 10: "d4-z9" is not a move.*Nothing was changed/.test(await page.locator('#record-note').textContent()));
+    // a Result its moves do not give: refused with both
+    await input.setInputFiles({ name: 'wrong.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace(`[Result "${w}-${b} ${winner}"]`, '[Result "10-0 white"]')) });
+    await waitFor('the refusal of a wrong result', 3000, async () => /Result "10-0 white", but its moves end .*Nothing was changed/.test(await page.locator('#record-note').textContent()));
     if ((await page.locator('#records li[data-record]').count()) !== 1) throw new Error('a bad file changed the list');
     await input.setInputFiles({ name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('2026-11-26T19:40:12Z', '2026-11-27T08:00:00Z')) });
     await waitFor('the imported game', 3000, async () => (await page.locator('#records li[data-record]').count()) === 2);
     const first = await page.locator('#records li[data-record]').first().textContent();
-    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · P2 wins 5-7 · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
+    if (!first.startsWith(`2026-11-27 08:00 · jasir · P1 (green) v P2 (red) · ${who} ${w}-${b} · ${played.length} moves`)) throw new Error(`the newest entry: ${first}`);
+    // a file of two records, typed as a person would (the rules and the
+    // moves alone): both kept, their results from their moves
+    const typed = `[Rules "jasir"]\n${played.join(' ')}\n\n[Rules "jasir"]\n[Date "2026-11-28T09:00:00Z"]\n${played.join(' ')}\n`;
+    await input.setInputFiles({ name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from(typed) });
+    await waitFor('two typed games', 3000, async () => (await page.locator('#records li[data-record]').count()) === 4);
     await page.locator('#records-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/records.png` });
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
-    return 'a link, a bad file refused, a good one added';
+    return 'a link, a bad file and a wrong result refused, a good one added, a typed file of two added';
+  });
+
+  // the game being played is in the list as in progress, after a reload
+  // too, and the list keeps only finished games (issue 44 item 6)
+  await run('records-game-in-progress', async () => {
+    const { context, page, errors } = await openConsole(browser, url, 'jarmo-handheld');
+    await waitUart(page, 'start classic first white console 2 human white');
+    await simWait(page, 300);
+    await tapKey(page, 'b'); // the start's words
+    const entry = page.locator('#records li[data-in-progress]');
+    await waitFor('the game in progress in the list', 5000, async () => /^in progress · classic · you \(green\) v console 2 \(red\) · 0 moves so far/.test((await entry.textContent().catch(() => '')) || '') || (await entry.count()));
+    await enterMove(tapKey, page, { at: 'c1' }, 'c1-d3');
+    await waitUart(page, 'move c1-d3');
+    await waitFor('its first move counted', 5000, async () => /· [12] moves? so far/.test(await entry.textContent()));
+    if ((await page.locator('#records li[data-record]').count()) !== 0) throw new Error('an unfinished game was kept as a record');
+    await page.reload();
+    await waitUart(page, 'resume classic');
+    await waitFor('the game in progress after a reload', 8000, async () => /^in progress · classic · .* [12] moves? so far/.test((await entry.textContent().catch(() => '')) || ''));
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return 'in the list as in progress, before and after a reload, not kept until it ends';
   });
 
   // progress from kept games against the console: the counts, the best

@@ -317,6 +317,51 @@ try {
     if (!over || !rec.includes(`[Result "${over[1]}-${over[2]} ${over[3]}"]`) || !rec.includes('[Rules "jasir"]')) return `the record: ${rec.slice(0, 300)}`;
     return { more: `${want.length} moves of a jasir game followed and recorded` };
   });
+  // a port that says LINES (a pseudo-terminal at PATH, python3's pty),
+  // then closes after a second
+  const fakePort = (path, lines) => {
+    const py = `import os, pty, sys, time
+m, s = pty.openpty()
+os.symlink(os.ttyname(s), sys.argv[1])
+time.sleep(1.0)
+os.write(m, sys.stdin.read().encode())
+time.sleep(1.0)
+`;
+    const p = spawn('python3', ['-c', py, path], { stdio: ['pipe', 'ignore', 'inherit'] });
+    p.stdin.end(lines.join('\n') + '\n');
+    return new Promise((r) => p.on('exit', r));
+  };
+  const followRun = (args) => new Promise((resolve) => {
+    const f = spawn('node', ['sim/web/follow.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let so = '';
+    let se = '';
+    f.stdout.on('data', (d) => (so += d));
+    f.stderr.on('data', (d) => (se += d));
+    f.on('exit', (rc) => resolve({ rc, out: so, err: se }));
+  });
+  // a real game's lines, from the generated jasir script
+  const jasir = readFileSync(`${build}/sim-scripts/game-jasir.script`, 'utf8');
+  const gameLines = ['jarmo jarmo-handheld ready', 'start jasir first white match 1/2',
+    ...[...jasir.matchAll(/^expect-uart move (\S+)$/gm)].map((m) => `move ${m[1]}`),
+    jasir.match(/^expect-uart (over \d+ \d+ \w+ \S+)$/m)[1]];
+  await check('follow-cli-out-unwritable-says-so', async () => {
+    const tty = `${tmp}/follow-out.tty`;
+    const port = fakePort(tty, gameLines);
+    for (let i = 0; i < 50 && !existsSync(tty); i++) await sleep(100);
+    mkdirSync(`${tmp}/a-folder`, { recursive: true });
+    const r = await followRun(['--port', tty, '--games', '1', '--out', `${tmp}/a-folder`]);
+    await port;
+    return (r.rc === 1 && r.err.includes(`cannot write ${tmp}/a-folder`) && r.out.includes('[Rules "jasir"]')) || `exit ${r.rc}: ${r.err} ${r.out.slice(-200)}`;
+  });
+  await check('follow-cli-junk-game-not-written', async () => {
+    const tty = `${tmp}/follow-junk.tty`;
+    const port = fakePort(tty, ['start classic first white console 9 human white match 1/2', 'move b1-d2', 'move zz-zz', 'over 99999999999999999999 0 nobody']);
+    for (let i = 0; i < 50 && !existsSync(tty); i++) await sleep(100);
+    const out = `${tmp}/junk.txt`;
+    const r = await followRun(['--port', tty, '--games', '1', '--out', out]);
+    await port;
+    return (r.rc === 0 && /a game ended that is not a record/.test(r.out) && !existsSync(out)) || `exit ${r.rc}: ${r.err} ${r.out.slice(-300)}`;
+  });
   await check('follow-cli-bad-baud', () => {
     const r = follow(['--port', '/dev/null', '--baud', '1234']);
     return (r.rc === 2 && r.err.startsWith('follow.mjs: --baud 1234: one of')) || `exit ${r.rc}: ${r.err}`;

@@ -9,9 +9,12 @@ import { connect } from 'node:net';
 import { loadHex } from '../../sim/web/src/hex.js';
 import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
+import { wasmText } from '../../sim/web/src/wasm_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
 import { statsOf } from '../../sim/web/src/progress.js';
-import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
+import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord, parseRecords, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
+import { Follower } from '../../sim/web/src/follower.js';
+import { checked as followChecked } from '../../sim/web/follow.mjs';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -99,8 +102,34 @@ check('eeprom-storage-full-keeps-playing', () => {
   return e.readMemory(0) === 1;
 });
 
+// ---- wasm_text.js: every text into a module's 64-byte buffer checked (issue 46 item 12) ----
+check('wasm-text-never-writes-past-the-buffer', () => {
+  const memory = { buffer: new ArrayBuffer(256) };
+  const x = { memory, in_buf: { value: 0 }, out_buf: { value: 64 } };
+  const io = wasmText(x, 'in_buf', 'out_buf');
+  const word = 'x'.repeat(190); // a follower's unchecked rule-set word
+  let said = '';
+  try {
+    io.put(`${word} white`);
+  } catch (e) {
+    said = e.message;
+  }
+  const m = new Uint8Array(memory.buffer);
+  io.put('ludos black');
+  let nul = '';
+  try {
+    io.put('a1-b3\u0000');
+  } catch (e) {
+    nul = e.message;
+  }
+  m.fill(65, 64, 256); // an answer with no NUL: read no further than the buffer
+  return (/at most 63 characters/.test(said) && m[64] === 65 && io.get().length === 96 && /printable/.test(nul) &&
+    String.fromCharCode(...m.subarray(0, 11)) === 'ludos black' && m[11] === 0) || `${said} ${nul}`;
+});
+
 // ---- console.wasm: the simulator's settings and status C, for the page ----
 const text = await ConsoleText.fromBytes(readFileSync(`${build}/web/console.wasm`));
+const consoleText = text; // (the records' checks below have a `text` of their own)
 const tmp = `${build}/web-test/units`;
 mkdirSync(tmp, { recursive: true });
 writeFileSync(`${tmp}/none.script`, 'wait 1\n');
@@ -297,7 +326,7 @@ check('serve-no-sibling-folder', () =>
   check('records-link-round-trip', () => {
     const p = recordFromHash(recordLink(rec));
     const cut = recordFromHash('#game=%E0%A4%A');
-    return (p.ok && recordText(p.record) === text && !cut.ok && /cut short/.test(cut.why) && recordFromHash('#rules') === null) || JSON.stringify([p, cut]);
+    return (p.ok && p.records.length === 1 && recordText(p.records[0]) === text && !cut.ok && /cut short/.test(cut.why) && recordFromHash('#rules') === null) || JSON.stringify([p, cut]);
   });
   check('records-kept-newest-first-no-twins', () => {
     const st = new MemoryStorage();
@@ -338,7 +367,97 @@ check('serve-no-sibling-folder', () =>
   });
   check('records-full-storage-says-so', () => {
     const rs = new Records({ getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } });
-    return rs.add(rec) === false;
+    const k = rs.add(rec);
+    return (k.ok === false && /would not store/.test(k.why)) || JSON.stringify(k);
+  });
+
+  // issue 46 items 2, 4, 9, 11: only what the reader accepts is kept; a
+  // file of several records is read whole; duplicate tags refused
+  const junk = [
+    { ...rec, level: 9 },
+    { ...rec, moves: ['b5-c4', 'zz-zz'] },
+    { ...rec, result: '99999999999999999999-0 white' },
+    { ...rec, result: '8-4 nobody' },
+    { ...rec, reason: 'tired' },
+    { ...rec, moves: ['b5-c4\u0000'] },
+    { ...rec, moves: Array(10000).fill('b5-c4') },
+    { ...rec, result: '4-8 white' }, // a winner with the lower score
+  ];
+  check('records-junk-is-never-stored', () => {
+    const st = new MemoryStorage();
+    const rs = new Records(st);
+    const said = junk.map((j) => rs.add(j));
+    const stored = JSON.parse(st.getItem('jarmo-records') || '[]');
+    return (said.every((k) => !k.ok && /not a record the list can show/.test(k.why)) && stored.length === 0) || JSON.stringify(said);
+  });
+  check('records-junk-never-evicts-a-real-game', () => {
+    const st = new MemoryStorage();
+    const rs = new Records(st);
+    for (let i = 0; i < RECORDS_MAX; i++) rs.add({ ...rec, date: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z' });
+    for (let i = 0; i < RECORDS_MAX; i++) rs.add({ ...junk[i % junk.length], date: new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z' });
+    // and junk an older page stored is dropped, not counted
+    const saved = JSON.parse(st.getItem('jarmo-records'));
+    st.setItem('jarmo-records', JSON.stringify([...Array(50).fill('[Rules "classic"]\n[Level "9"]\n'), ...saved]));
+    rs.add({ ...rec, date: '2026-03-01T00:00:00Z' });
+    const l = rs.list();
+    return (l.length === RECORDS_MAX && l[0].date === '2026-03-01T00:00:00Z' && JSON.parse(st.getItem('jarmo-records')).length === RECORDS_MAX) || `${l.length}`;
+  });
+  const two = recordText(rec) + '\n' + recordText({ ...rec, rules: 'classic', first: 'white', date: '2026-11-27T08:00:00Z', moves: ['b1-d2'] });
+  check('records-a-file-of-two-reads-two', () => {
+    const p = parseRecords(two);
+    const one = parseRecord(two);
+    return (p.ok && p.records.length === 2 && p.records[0].rules === 'jasir' && p.records[0].moves.length === 4 &&
+      p.records[1].rules === 'classic' && p.records[1].moves.join() === 'b1-d2' && !one.ok && /2 records/.test(one.why)) || JSON.stringify([p, one]);
+  });
+  check('records-duplicate-tag-refused-with-its-line', () => bad(good.replace('[Level "3"]\n', '[Level "3"]\n[Rules "classic"]\n'), 'line 7: a second [Rules'));
+  check('records-second-record-named-by-its-line', () => {
+    const p = parseRecords(two.replace('[Rules "classic"]', '[Rules "chess"]'));
+    return (!p.ok && p.why.startsWith('the record at line 12: Rules "chess"')) || JSON.stringify(p);
+  });
+  check('records-absurd-score-refused', () => bad(good.replace('8-4 white', '11-4 white'), 'at most 10'));
+  check('records-nul-refused', () => bad(good.replace('c4xd5@b1', 'c4xd5@b1\u0000'), 'control characters'));
+  check('records-too-many-moves-refused', () => bad(good + '1. b5-c4\n'.repeat(PLIES_MAX + 1), `more than ${PLIES_MAX} moves`));
+  check('records-link-and-file-one-limit', () => {
+    const big = recordFromHash(`#game=${encodeURIComponent(good + ' '.repeat(TEXT_MAX))}`);
+    const huge = recordFromHash(`#game=${'a'.repeat(1850000)}`);
+    return (!big.ok && /far more than games hold/.test(big.why) && !huge.ok && /far more/.test(huge.why)) || JSON.stringify([big, huge]);
+  });
+
+  // issue 44 item 6: a record a person types, the rules and the moves: the
+  // sides default, the result comes from replaying the moves
+  const engine = spawnSync(`${build}/host/jarmo`, { input: 'rules classic\nseed 7\nlevel 1\n' + 'genmove\n'.repeat(400) + 'result\n', encoding: 'utf8' });
+  const answers = engine.stdout.trim().split('\n');
+  const played = answers.filter((l) => /^= [a-e@]/.test(l) && l !== '= ok').map((l) => l.slice(2));
+  const end = answers.find((l) => l.startsWith('= over')).split(' '); // = over W B WINNER REASON
+  const typed = `[Rules "classic"]\n\n${played.join(' ')}\n`;
+  check('records-typed-rules-and-moves-imported', () => {
+    const p = parseRecords(typed);
+    if (!p.ok || p.records[0].result !== null || p.records[0].white !== 'P1') return JSON.stringify(p);
+    const c = completeRecord(p.records[0], consoleText);
+    const want = `${end[2]}-${end[3]} ${end[4]}`;
+    return (c.ok && c.record.result === want && c.record.reason === end[5] && new Records(new MemoryStorage()).add(c.record).ok) || JSON.stringify([c, want]);
+  });
+  check('records-typed-result-that-disagrees-said', () => {
+    const wrong = end[4] === 'white' ? `${end[3]}-${end[3]} draw` : '10-0 white';
+    const c = completeRecord(parseRecords(`[Rules "classic"]\n[Result "${wrong}"]\n${played.join(' ')}\n`).records[0], consoleText);
+    return (!c.ok && c.why.startsWith(`Result "${wrong}", but its moves end ${end[2]}-${end[3]} ${end[4]}`)) || JSON.stringify(c);
+  });
+  check('records-typed-unfinished-or-illegal-said', () => {
+    const short = completeRecord(parseRecords(`[Rules "classic"]\n${played.slice(0, 3).join(' ')}\n`).records[0], consoleText);
+    const illegal = completeRecord(parseRecords(`[Rules "classic"]\n${played[0]} ${played[0]}\n`).records[0], consoleText);
+    return (!short.ok && /not over after its 3 moves/.test(short.why) && !illegal.ok && /^move 2 \(/.test(illegal.why)) || JSON.stringify([short, illegal]);
+  });
+
+  // the follower (page and follow.mjs): a port's junk game is not a record
+  check('follow-junk-game-not-kept', () => {
+    const overs = [];
+    const f = new Follower((ev) => ev.type === 'over' && overs.push(ev));
+    const lines = ['start classic first white console 9 human white match 1/2', 'move b1-d2', 'move zz-zz', 'over 99999999999999999999 0 nobody'];
+    f.bytes(new TextEncoder().encode(lines.join('\n') + '\n'));
+    const c = overs.length === 1 && followChecked(overs[0].record, consoleText);
+    const st = new MemoryStorage();
+    const k = overs.length === 1 && new Records(st).add(overs[0].record);
+    return (c && !c.ok && k && !k.ok && !st.getItem('jarmo-records')) || JSON.stringify([overs, c, k]);
   });
 }
 

@@ -17,7 +17,7 @@ export class ConsoleText {
 
   constructor(exports) {
     this.x = exports;
-    this.io = wasmText(exports, 'console_text_in', 'console_text_out');
+    this.io = wasmText(exports, 'console_text_in', 'console_text_out', 256);
   }
 
   mem() {
@@ -26,10 +26,12 @@ export class ConsoleText {
 
   // the EEPROM image in and out of the module
   put(eeprom) {
+    if (eeprom.length !== 1024) throw new Error(`an EEPROM image is 1024 bytes, not ${eeprom.length}`);
     this.mem().set(eeprom, this.x.console_eeprom.value);
   }
 
   take(eeprom) {
+    if (eeprom.length !== 1024) throw new Error(`an EEPROM image is 1024 bytes, not ${eeprom.length}`);
     eeprom.set(this.mem().subarray(this.x.console_eeprom.value, this.x.console_eeprom.value + eeprom.length));
   }
 
@@ -89,7 +91,8 @@ export class ConsoleText {
         over: w[6] === '-' ? null : { white: Number(w[6]), black: Number(w[7]), winner: w[8], reason: w[9] },
       };
     };
-    this.textIn(`${rules} ${first}`.slice(0, 60));
+    if (!/^[a-z]{1,12} [a-z]{1,8}$/.test(`${rules} ${first}`)) return { ok: false, why: `not a rule set and a side: ${String(rules).slice(0, 20)} ${String(first).slice(0, 20)}`, at: -1, positions: [] };
+    this.textIn(`${rules} ${first}`);
     if (this.x.console_replay_start() !== 1) return { ok: false, why: this.text(), at: -1, positions: [] };
     const positions = [read()];
     for (let i = 0; i < moves.length; i++) {

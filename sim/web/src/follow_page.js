@@ -3,7 +3,7 @@
 // followed from its debug lines (follower.js): each move on the replay
 // board as it is played, each game that ends kept in the list.
 import { Follower } from './follower.js';
-import { recordSummary } from './records.js';
+import { completeRecord, recordSummary } from './records.js';
 
 export const FOLLOW_BAUD = 38400; // BOARD_DEBUG_BAUD in both boards' headers
 
@@ -70,9 +70,13 @@ export function initFollow(el, { replay, records, redraw }) {
           say('A game ended that was under way before following began: not kept.', 'following');
           return;
         }
-        const kept = records.add(ev.record);
+        // kept only as the reader and the rules core accept it (a port can
+        // say anything: junk never takes a real game's place in the list)
+        const checked = completeRecord(ev.record, replay.text);
+        const kept = checked.ok ? records.add(checked.record) : checked;
         redraw();
-        say(`Game over: ${recordSummary(ev.record)}${kept ? ', kept in the list.' : ' (this browser would not store it).'}`, 'over');
+        if (kept.ok) say(`Game over: ${recordSummary(checked.record)}, kept in the list.`, 'over');
+        else say(`A game ended, not kept: ${kept.why}.`, 'over');
       }
     });
     reader = port.readable.getReader();

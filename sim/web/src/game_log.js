@@ -13,6 +13,18 @@ export class GameLog {
     this.moves = []; // "c1-d3", in order, the first mover's first
     this.results = []; // lines in words, one per game played here
     this.partial = false; // the game was resumed with moves this page never saw
+    this.over = false; // the game since the start line has ended (its over line seen)
+  }
+
+  // the game being played now, as the list shows it (issue 44 item 6):
+  // { rules, first, white, black, level, moves } or null (none, or over)
+  inProgress() {
+    const s = this.setup;
+    if (!s || this.over || this.partial) return null;
+    const vs = Boolean(s.human);
+    const p1 = Number(s.game) % 2 ? 'white' : 'black';
+    const name = (side) => (vs ? (side === s.human ? 'you' : `console ${s.level}`) : side === p1 ? 'P1' : 'P2');
+    return { rules: s.rules, first: s.first, white: name('white'), black: name('black'), level: vs ? Number(s.level) : null, moves: this.moves.slice() };
   }
 
   // one line of the debug console; true when the list changed
@@ -26,6 +38,7 @@ export class GameLog {
       // a resumed game this page has not followed: its earlier moves are unknown
       this.partial = how === 'resume' && !same;
       if (how === 'start' || !same) this.moves = [];
+      this.over = false;
       return true;
     }
     if ((m = text.match(/^move (\S+)$/))) {
@@ -39,6 +52,7 @@ export class GameLog {
     }
     if ((m = text.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/))) {
       this.results.push(this.result(Number(m[1]), Number(m[2]), m[3], m[4]));
+      this.over = true;
       return true;
     }
     if ((m = text.match(/^match over (\d+) (\d+) (\w+)$/))) {
@@ -72,7 +86,7 @@ export class GameLog {
 
   // kept across a reload: the page resumes its list when the console resumes
   toJSON() {
-    return { setup: this.setup, moves: this.moves, results: this.results.slice(-12) };
+    return { setup: this.setup, moves: this.moves, results: this.results.slice(-12), over: this.over };
   }
 
   restore(saved) {
@@ -80,5 +94,6 @@ export class GameLog {
     this.setup = saved.setup || null;
     this.moves = saved.moves.filter((m) => typeof m === 'string');
     this.results = Array.isArray(saved.results) ? saved.results.filter((r) => typeof r === 'string') : [];
+    this.over = saved.over === true;
   }
 }

@@ -10,7 +10,7 @@ import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
-import { Records, recordAtOver, recordFromHash, recordLink, recordSummary, recordText, parseRecord } from './records.js';
+import { Records, TEXT_MAX, completeRecord, parseRecords, recordAtOver, recordFromHash, recordLink, recordSummary, recordText } from './records.js';
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
@@ -259,8 +259,24 @@ function drawMoves(el, log) {
 
 // the kept games, newest first: each entry [data-record] with its summary,
 // a view of its text, a file to export and a link that opens it
-function drawRecords(el, list, view, open) {
+function drawRecords(el, list, view, open, now = null) {
   el.textContent = '';
+  // the game being played on the console: in the list as in progress, a
+  // kept record once it ends (its moves are kept across a reload)
+  if (now) {
+    const li = document.createElement('li');
+    li.dataset.inProgress = '';
+    li.dataset.rules = now.rules;
+    const span = document.createElement('span');
+    const n = now.moves.length;
+    span.textContent = `in progress · ${now.rules} · ${now.white} (green) v ${now.black} (red) · ${n} move${n === 1 ? '' : 's'} so far`;
+    const show = document.createElement('button');
+    show.textContent = 'Replay';
+    show.dataset.show = '';
+    show.addEventListener('click', () => open({ ...now, date: '', result: null, reason: 'none' }, `${span.textContent}\n\n${now.moves.join(' ')}\n`));
+    li.append(span, ' ', show);
+    el.appendChild(li);
+  }
   if (!list.length) {
     const li = document.createElement('li');
     li.className = 'empty';
@@ -295,7 +311,7 @@ function drawRecords(el, list, view, open) {
 }
 
 // the records section: the list, import by file, open by #game= link
-function initRecords(records, replay) {
+function initRecords(records, replay, log) {
   const list = $('#records');
   const view = $('#record-view');
   const note = $('#record-note');
@@ -303,32 +319,47 @@ function initRecords(records, replay) {
   const open = (r, text) => {
     view.textContent = text;
     view.hidden = false;
-    replay.open(r, recordSummary(r));
+    replay.open(r, r.result ? recordSummary(r) : text.split('\n')[0]); // (a game in progress has no result yet)
     replay.el.focus({ preventScroll: true });
   };
   const redraw = () => {
     const all = records.list();
-    drawRecords(list, all, view, open);
+    drawRecords(list, all, view, open, log.inProgress());
     drawProgress($('#progress'), all);
   };
+  // every record of a file or a link, each replayed by the rules core
+  // (its result is its moves'); all kept, or none with the reason
   const take = (parsed, from) => {
     if (!parsed.ok) {
       note.textContent = `Could not open the game ${from}: ${parsed.why}. Nothing was changed.`;
       return;
     }
-    if (!records.add(parsed.record)) note.textContent = `The game ${from} is shown but not kept: this browser would not store it.`;
-    else note.textContent = `Opened the game ${from}: ${recordSummary(parsed.record)}.`;
-    open(parsed.record, recordText(parsed.record));
+    const games = [];
+    for (let i = 0; i < parsed.records.length; i++) {
+      const c = completeRecord(parsed.records[i], replay.text);
+      const which = parsed.records.length > 1 ? `game ${i + 1} of ${parsed.records.length} ` : 'game ';
+      if (!c.ok) {
+        note.textContent = `Could not open the ${which}${from}: ${c.why}. Nothing was changed.`;
+        return;
+      }
+      games.push(c.record);
+    }
+    const refused = games.map((r) => records.add(r)).find((k) => !k.ok);
+    const last = games[games.length - 1];
+    const what = games.length > 1 ? `${games.length} games ${from}; the last: ` : `the game ${from}: `;
+    if (refused) note.textContent = `Opened ${what}${recordSummary(last)}; not all kept: ${refused.why}.`;
+    else note.textContent = `Opened ${what}${recordSummary(last)}.`;
+    open(last, recordText(last));
     redraw();
   };
   $('#import-record').addEventListener('change', async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
-    if (f.size > 65536) {
-      note.textContent = `Could not open ${f.name}: ${f.size} bytes is far more than a game. Nothing was changed.`;
+    if (f.size > TEXT_MAX) {
+      note.textContent = `Could not open ${f.name}: ${f.size} bytes is far more than games hold (${TEXT_MAX} at most). Nothing was changed.`;
       return;
     }
-    take(parseRecord(await f.text()), `from ${f.name}`);
+    take(parseRecords(await f.text()), `from ${f.name}`);
     ev.target.value = '';
   });
   const fromHash = () => {
@@ -371,7 +402,7 @@ async function main() {
   const records = new Records(localStorage);
   const replay = new Replay($('#replay'), text, links);
   initReview($('#replay'), replay);
-  const redrawRecords = initRecords(records, replay);
+  const redrawRecords = initRecords(records, replay, log);
   initFollow($('#follow'), { replay, records, redraw: redrawRecords });
   initPuzzles($('#puzzles'), { text, links }).catch((e) => console.error('puzzles:', e));
   try {
@@ -379,6 +410,7 @@ async function main() {
   } catch {
     /* no list kept, or not one: start empty */
   }
+  redrawRecords(); /* a game in progress before the reload: in the list again */
   const status = $('#status');
   let statusVersion = -1;
   let latestLine = ''; // the console's newest line of the game: tells the end screens (status_text.h)
@@ -422,7 +454,8 @@ async function main() {
       // this page never saw (its record would not replay)
       const over = recordAtOver(log, line);
       if (over && !over.partial) {
-        if (!records.add(over.record)) $('#record-note').textContent = 'This game could not be kept: this browser would not store it.';
+        const kept = records.add(over.record);
+        if (!kept.ok) $('#record-note').textContent = `This game could not be kept: ${kept.why}.`;
         redrawRecords();
       }
       // the words scrolling on the matrix, as text under the console until
@@ -432,6 +465,7 @@ async function main() {
       if (scrolling) words.textContent = line.slice(6);
       if (log.line(line)) {
         drawMoves($('#moves'), log);
+        if (/^(start|resume|move|undo|over) /.test(line)) redrawRecords(); /* the game in progress */
         try {
           localStorage.setItem(logKey, JSON.stringify(log));
         } catch {

@@ -63,42 +63,128 @@ export function recordText(r) {
   return lines.join('\n') + '\n';
 }
 
-// A record from its text; { ok: true, record } or { ok: false, why } with
-// the line at fault.
-export function parseRecord(text) {
+// What a file or a link may hold, read as records: one limit for both (a
+// game of PLIES_MAX plies is about 15 KB).
+export const TEXT_MAX = 65536;
+export const PLIES_MAX = 2000; // far more than a game lasts; 10,000 repeated lines are not one
+export const SCORE_MAX = 10; // 2 points for each of 5 pieces in the enemy camp (docs/rules.md)
+const VALUE_MAX = 60; // a tag's value
+const at = (i) => `line ${i + 1}`;
+
+// One record's tags and moves, checked; { ok: true, record } or { ok:
+// false, why }. White and Black default to P1 and P2; without a Result the
+// record is not complete (result null) until completeRecord replays it.
+function checkRecord({ tags, moves, line }, prefix) {
+  const no = (why) => ({ ok: false, why: prefix + why });
+  if (!('Rules' in tags)) return no('no [Rules "..."] tag (classic, brainking, ludos or jasir)');
+  if (!RULES.includes(tags.Rules)) return no(`Rules "${tags.Rules}": not one of ${RULES.join(', ')}`);
+  const first = tags.First || 'white';
+  if (first !== 'white' && first !== 'black') return no(`First "${first}": white or black`);
+  let result = null;
+  if ('Result' in tags) {
+    const m = tags.Result.match(/^(\d{1,2})-(\d{1,2}) (white|black|draw)$/);
+    if (!m) return no(`Result "${tags.Result}": like "8-4 white" (green's score, red's, the winner or draw)`);
+    const [w, b] = [Number(m[1]), Number(m[2])];
+    if (w > SCORE_MAX || b > SCORE_MAX) return no(`Result "${tags.Result}": a side scores at most ${SCORE_MAX}`);
+    // the winner never has the lower score; a draw is level (jasir: no points at all)
+    if ((m[3] === 'white' && w < b) || (m[3] === 'black' && b < w) || (m[3] === 'draw' && w !== b))
+      return no(`Result "${tags.Result}": a winner with the lower score, or a draw that is not level`);
+    result = tags.Result;
+  }
+  const reason = tags.Reason || 'none';
+  if (!REASONS.includes(reason)) return no(`Reason "${reason}": one of ${REASONS.join(', ')}`);
+  const level = tags.Level == null || tags.Level === '-' ? null : Number(tags.Level);
+  if (level !== null && !(Number.isInteger(level) && level >= 1 && level <= 6)) return no(`Level "${tags.Level}": 1..6 or -`);
+  const date = tags.Date || '';
+  if (date && Number.isNaN(Date.parse(date))) return no(`Date "${date}": not a date (2026-11-26T19:40:00Z)`);
+  const record = { date, rules: tags.Rules, first, white: tags.White ?? 'P1', black: tags.Black ?? 'P2', level, result, reason, moves };
+  return { ok: true, record, line };
+}
+
+// Every record in a text (a file may hold several, a blank line between
+// them, as follow.mjs --out writes them); { ok: true, records } or { ok:
+// false, why } with the line at fault. A record begins at a tag line after
+// moves, or after a blank line that follows a tag it repeats; a tag twice
+// in one record is refused.
+export function parseRecords(text) {
   if (typeof text !== 'string' || !text.trim()) return { ok: false, why: 'the record is empty' };
-  const tags = {};
-  const moves = [];
+  if (text.length > TEXT_MAX) return { ok: false, why: `${text.length} characters is far more than games hold (${TEXT_MAX} at most)` };
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const records = [];
+  let cur = null;
+  const prefixOf = (c) => (c.line > 0 || records.length ? `the record at ${at(c.line)}: ` : '');
+  const close = () => {
+    if (!cur) return null;
+    const r = checkRecord(cur, prefixOf(cur));
+    if (!r.ok) return r;
+    records.push(r.record);
+    cur = null;
+    return null;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
-    const at = `line ${i + 1}`;
-    if (!line) continue;
-    if (line.startsWith('[')) {
-      const m = line.match(/^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$/);
-      if (!m) return { ok: false, why: `${at}: not a tag line like [Rules "classic"]: ${line.slice(0, 40)}` };
-      if (!TAGS.includes(m[1])) return { ok: false, why: `${at}: no tag called ${m[1]} (${TAGS.join(', ')})` };
-      tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+    if (!line) {
+      if (cur) cur.blank = true;
       continue;
     }
+    if (/[\x00-\x08\x0a-\x1f\x7f]/.test(line)) return { ok: false, why: `${at(i)}: holds control characters (a NUL?)` };
+    if (line.startsWith('[')) {
+      const m = line.match(/^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$/);
+      if (!m) return { ok: false, why: `${at(i)}: not a tag line like [Rules "classic"]: ${line.slice(0, 40)}` };
+      if (!TAGS.includes(m[1])) return { ok: false, why: `${at(i)}: no tag called ${m[1]} (${TAGS.join(', ')})` };
+      if (cur && (cur.moves.length || (cur.blank && m[1] in cur.tags))) {
+        const bad = close();
+        if (bad) return bad;
+      }
+      if (!cur) cur = { tags: {}, moves: [], line: i, blank: false };
+      if (m[1] in cur.tags) return { ok: false, why: `${at(i)}: a second [${m[1]} "..."] tag in one record` };
+      const value = m[2].replace(/\\(.)/g, '$1');
+      if (value.length > VALUE_MAX) return { ok: false, why: `${at(i)}: the ${m[1]} tag's value is over ${VALUE_MAX} characters` };
+      cur.tags[m[1]] = value;
+      continue;
+    }
+    if (!cur) cur = { tags: {}, moves: [], line: i, blank: false };
     for (const w of line.split(/\s+/)) {
       if (/^\d+\.$/.test(w)) continue; // a move number
-      if (!MOVE.test(w)) return { ok: false, why: `${at}: "${w.slice(0, 20)}" is not a move (b1-d2, b1xd2, c4xd5@b1, @b1)` };
-      moves.push(w);
+      if (!MOVE.test(w)) return { ok: false, why: `${at(i)}: "${w.slice(0, 20)}" is not a move (b1-d2, b1xd2, c4xd5@b1, @b1)` };
+      if (cur.moves.length >= PLIES_MAX) return { ok: false, why: `${at(i)}: more than ${PLIES_MAX} moves in one record` };
+      cur.moves.push(w);
     }
   }
-  for (const t of ['Rules', 'White', 'Black', 'Result']) if (!(t in tags)) return { ok: false, why: `no [${t} "..."] tag` };
-  if (!RULES.includes(tags.Rules)) return { ok: false, why: `Rules "${tags.Rules}": not one of ${RULES.join(', ')}` };
-  const first = tags.First || 'white';
-  if (first !== 'white' && first !== 'black') return { ok: false, why: `First "${first}": white or black` };
-  if (!/^\d{1,3}-\d{1,3} (white|black|draw)$/.test(tags.Result)) return { ok: false, why: `Result "${tags.Result}": like "8-4 white" (green's score, red's, the winner or draw)` };
-  const reason = tags.Reason || 'none';
-  if (!REASONS.includes(reason)) return { ok: false, why: `Reason "${reason}": one of ${REASONS.join(', ')}` };
-  const level = tags.Level == null || tags.Level === '-' ? null : Number(tags.Level);
-  if (level !== null && !(Number.isInteger(level) && level >= 1 && level <= 6)) return { ok: false, why: `Level "${tags.Level}": 1..6 or -` };
-  const date = tags.Date || '';
-  if (date && Number.isNaN(Date.parse(date))) return { ok: false, why: `Date "${date}": not a date (2026-11-26T19:40:00Z)` };
-  return { ok: true, record: { date, rules: tags.Rules, first, white: tags.White, black: tags.Black, level, result: tags.Result, reason, moves } };
+  const bad = close();
+  return bad || { ok: true, records };
+}
+
+// One record from its text (a kept one, a link); { ok: true, record } or
+// { ok: false, why } with the line at fault. Complete: with its Result.
+export function parseRecord(text) {
+  const p = parseRecords(text);
+  if (!p.ok) return p;
+  if (p.records.length > 1) return { ok: false, why: `${p.records.length} records where one was expected` };
+  const record = p.records[0];
+  if (record.result === null) return { ok: false, why: 'no [Result "..."] tag' };
+  return { ok: true, record };
+}
+
+// A record replayed by the rules core (text: ConsoleText, console.wasm):
+// every move legal, the game over at its last move; the Result and
+// Reason are the moves' own (a given Result that disagrees is refused).
+// { ok: true, record } or { ok: false, why }.
+export function completeRecord(record, text) {
+  const n = record.moves.length;
+  const r = text.replay(record.rules, record.first, record.moves);
+  if (!r.ok) return { ok: false, why: r.at < 0 ? r.why : `move ${r.at + 1} (${record.moves[r.at]}) cannot be played there: ${r.why}` };
+  const early = r.positions.findIndex((p) => p.over);
+  if (early >= 0 && early < n) return { ok: false, why: `the game is over after move ${early}; move ${early + 1} (${record.moves[early]}) comes after its end` };
+  const over = r.positions[n].over;
+  if (!over) return { ok: false, why: `the game is not over after its ${n} move${n === 1 ? '' : 's'}${record.result ? `, but the record says Result "${record.result}"` : ''}` };
+  const result = `${over.white}-${over.black} ${over.winner}`;
+  const reason = REASONS.includes(over.reason) ? over.reason : 'none';
+  if (record.result !== null && record.result !== result)
+    return { ok: false, why: `Result "${record.result}", but its moves end ${result} (${reason})` };
+  if (record.result !== null && record.reason !== 'none' && record.reason !== reason)
+    return { ok: false, why: `Reason "${record.reason}", but its moves end by ${reason}` };
+  return { ok: true, record: { ...record, result, reason } };
 }
 
 // What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · you win 8-4 · 40 moves"
@@ -128,10 +214,15 @@ export class Records {
     }
   }
 
-  // adds a record unless the same game is there already; false when the
-  // browser would not store it
+  // adds a record unless the same game is there already: { ok: true }, or
+  // { ok: false, why } when the reader refuses it (junk is never stored:
+  // the list could not show it) or the browser would not store it. The
+  // newest RECORDS_MAX are kept, counting only records the reader accepts
+  // (a junk entry kept by an older page is dropped, never a real game).
   add(record) {
     const text = recordText(record);
+    const read = parseRecord(text);
+    if (!read.ok) return { ok: false, why: `not a record the list can show: ${read.why}` };
     let saved;
     try {
       saved = JSON.parse(this.storage.getItem(this.key) || '[]');
@@ -139,13 +230,14 @@ export class Records {
     } catch {
       saved = [];
     }
-    if (saved.includes(text)) return true;
+    saved = saved.filter((t) => typeof t === 'string' && parseRecord(t).ok);
+    if (saved.includes(text)) return { ok: true };
     saved.unshift(text);
     try {
       this.storage.setItem(this.key, JSON.stringify(saved.slice(0, RECORDS_MAX)));
-      return true;
+      return { ok: true };
     } catch {
-      return false; // storage full or blocked
+      return { ok: false, why: 'this browser would not store it' }; // storage full or blocked
     }
   }
 }
@@ -155,11 +247,12 @@ export const recordLink = (r) => `#game=${encodeURIComponent(recordText(r))}`;
 export function recordFromHash(hash) {
   const m = (hash || '').match(/^#game=(.*)$/s);
   if (!m) return null;
+  if (m[1].length > 3 * TEXT_MAX) return { ok: false, why: `the link is ${m[1].length} characters, far more than games hold` };
   let text;
   try {
     text = decodeURIComponent(m[1]);
   } catch {
     return { ok: false, why: 'the link is cut short or not encoded' };
   }
-  return parseRecord(text);
+  return parseRecords(text);
 }

@@ -33,13 +33,21 @@ self.onmessage = async (ev) => {
   const { rules, first, moves, level = 6 } = ev.data;
   const t0 = performance.now();
   try {
+    // what crosses into review.wasm is checked here: a rule set and a side
+    // (the follower's word could be anything), moves as the notation
+    // writes them, each within review_text_in's 64 bytes (wasm_text.js)
+    if (!['classic', 'brainking', 'ludos', 'jasir'].includes(rules) || !['white', 'black'].includes(first))
+      throw new Error(`not a rule set and a side: ${String(rules).slice(0, 20)} ${String(first).slice(0, 20)}`);
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string' || !/^[a-e1-5@x-]{2,10}$/.test(m)))
+      throw new Error('the moves are not all moves in the notation');
+    if (!Number.isInteger(level) || level < 1 || level > 6) throw new Error(`level ${level}: 1..6`);
     await engine();
     textIn(`${rules} ${first}`);
     if (!x.review_start()) throw new Error(textOut());
     let here = think(level);
     for (let i = 0; i < moves.length; i++) {
       if (here.over) throw new Error(`move ${i + 1} (${moves[i]}) comes after the game ended`);
-      textIn(moves[i].slice(0, 60));
+      textIn(moves[i]);
       if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
       const next = think(level);
       // White's view of the position before and after, in centi-pieces
