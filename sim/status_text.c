@@ -154,7 +154,11 @@ bool status_text(char *out, size_t len, const char *latest)
 {
     text_out_t t = text_out(out, len);
     game_save_t g;
-    if (!game_save_load(&g)) {
+    over_line_t over;
+    const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
+    /* a game that is over stays saved as it ended after a match's last
+     * game, until A starts a new match: its words stay with the result */
+    if (!(is_over ? game_save_load_ended(&g) : game_save_load(&g))) {
         text_s(&t, "no game in progress");
         return false;
     }
@@ -162,8 +166,6 @@ bool status_text(char *out, size_t len, const char *latest)
     char set[RULES_SET_NAME_MAX];
     rules_set_name(rules_set_of(&g.pos), set);
     const bool vs = m->mode == SETTINGS_MODE_VS_CONSOLE;
-    over_line_t over;
-    const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
     const bool choosing = latest && latest[0] == 'r' && latest[1] == 'e' && latest[2] == 't';
     /* sides swap after every game */
     const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));

@@ -136,3 +136,10 @@ bool game_save_load(game_save_t *g)
     *g = stored;
     return true;
 }
+
+bool game_save_load_ended(game_save_t *g)
+{
+    journal_t j;
+    journal_open(&j);
+    return replay(&j, g, NULL) != REPLAY_FAILED;
+}

@@ -158,6 +158,17 @@ check('wasm-status-choosing-a-return', () => {
   return (!/returning/.test(plain) && /Your turn: choose where the returning piece goes \(a lit point\), then A\./.test(choosing)) ||
     JSON.stringify([plain, choosing]);
 });
+// after a match's last game the finished game stays saved: with the
+// console's "over" line the status keeps the result and what A does
+writeFileSync(`${tmp}/match.script`, 'wait 300\nautoplay 1 600000\nwait-uart 100 match over\nwait 3000\n');
+check('wasm-status-after-the-match', () => {
+  const { image, out } = simImage(['level=1', 'match=1'], `${tmp}/match.script`);
+  const over = (out.match(/uart: (over \d+ \d+ \w+ \S+)/) || [])[1];
+  if (!over) return `no over line in ${out.slice(-300)}`;
+  const s = text.status(image, over), before = text.status(image, 'move a5-c4');
+  return (s.game && /^You against the console \(level 1\), classic; match: you \d+, console \d+\nGame 1 of 1 over: (you win|the console wins|a draw) \d+-\d+ \([a-z ]+\)\. Press A for a new match\.$/.test(s.text) &&
+    !before.game) || JSON.stringify([s, before]);
+});
 check('wasm-status-no-game', () => {
   const s = text.status(new Uint8Array(1024).fill(0xff));
   return (!s.game && s.text === 'no game in progress') || JSON.stringify(s);
