@@ -11,7 +11,7 @@ import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
 import { statsOf } from '../../sim/web/src/progress.js';
-import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
+import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordSummary, recordText } from '../../sim/web/src/records.js';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -188,7 +188,7 @@ check('game-log-moves-undo-result', () => {
     'move c1-d3', 'move b5-c4', 'move d3xc4', 'undo d3xc4', 'move a1-b3', 'over 6 2 white no-moves', 'match 1/2 6 2'])
     log.line(l);
   const rows = JSON.stringify(log.numbered());
-  return (rows === '[[1,"c1-d3","b5-c4"],[2,"a1-b3",""]]' && log.results[0] === 'Game 1 of 2: you win (green 6, red 2): no moves left.') ||
+  return (rows === '[[1,"c1-d3"],[2,"b5-c4"],[3,"a1-b3"]]' && log.results[0] === 'Game 1 of 2: you win 6-2 (no moves left).') ||
     `${rows} ${log.results}`;
 });
 check('game-log-new-game-clears', () => {
@@ -197,7 +197,7 @@ check('game-log-new-game-clears', () => {
   log.line('move c1-d3');
   log.line('over 2 6 black');
   log.line('start classic first white match 2/2');
-  return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins (green 2, red 6).') || JSON.stringify(log);
+  return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins 6-2.') || JSON.stringify(log);
 });
 check('game-log-resume', () => {
   const a = new GameLog();
@@ -277,7 +277,15 @@ check('serve-no-sibling-folder', () =>
   const rec = recordFromGame(setup, moves, { white: '8', black: '4', winner: 'white', reason: 'no-moves' }, new Date(Date.UTC(2026, 10, 26, 19, 40, 12)));
   const text = recordText(rec);
   check('records-text-as-documented', () =>
-    (text.startsWith('[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "black"]\n[White "you"]\n[Black "console 3"]\n[Level "3"]\n[Result "8-4 white"]\n[Reason "no-moves"]\n\n1. b5-c4 b1-d2 2. c4xd5@b1 @b1\n')) || text);
+    (text.startsWith('[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "black"]\n[White "you"]\n[Black "console 3"]\n[Level "3"]\n[Result "8-4 white"]\n[Reason "no-moves"]\n\n1. b5-c4 2. b1-d2 3. c4xd5@b1 4. @b1\n')) || text);
+  // one meaning of "move" (one side's turn) and one score order (the
+  // winner's first, as the console says it) in the list and the text
+  check('records-summary-moves-and-score-as-the-console-says', () => {
+    const long = Array.from({ length: 57 }, (_, i) => (i % 2 ? 'b5-c4' : 'c1-d3'));
+    const r = recordFromGame({ ...setup, human: 'black' }, long, { white: '4', black: '5', winner: 'black', reason: 'across' }, new Date(Date.UTC(2026, 10, 26)));
+    const s = recordSummary(r), t = recordText(r);
+    return (s.endsWith('· console 3 (green) v you (red) · you win 5-4 · 57 moves') && /\n57\. c1-d3\n$/.test(t) && !/ 58\./.test(t)) || `${s} ${t}`;
+  });
   check('records-read-back', () => {
     const p = parseRecord(text);
     return (p.ok && JSON.stringify(p.record) === JSON.stringify(rec)) || JSON.stringify(p);
