@@ -535,13 +535,27 @@ try {
     const worst = rows.filter((r) => 'worst' in r);
     const costly = rows.filter((r) => Number(r.cost) >= 50).length;
     if (worst.length !== Math.min(3, costly) || worst.some((w) => Number(w.cost) < 50)) throw new Error(`marked ${worst.length} of ${costly} costly moves`);
+    // lichess's marks: each row's, counted per side in the summary, with an
+    // accuracy; the columns say their units; moves numbered 1..N
+    const sides = await page.evaluate(() => [...document.querySelectorAll('.review-summary li[data-side]')].map((li) => ({ ...li.dataset, text: li.textContent })));
+    const heads = await page.locator('.review thead').textContent();
+    const firstCells = await page.evaluate(() => [...document.querySelectorAll('tr[data-review] td:first-child')].map((td) => td.textContent));
+    for (const side of sides) {
+      const mine = rows.filter((r) => (Number(r.ply) % 2 === 1) === (side.side === 'white'));
+      for (const k of ['inaccuracy', 'mistake', 'blunder']) {
+        if (Number(side[k]) !== mine.filter((r) => r.mark === k).length) throw new Error(`${side.side}: ${side[k]} ${k} counted, ${mine.filter((r) => r.mark === k).length} rows marked`);
+      }
+      if (!/^(Green|Red) \(P[12]\): \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, accuracy \d+%$/.test(side.text)) throw new Error(`the summary says: ${side.text}`);
+    }
+    if (sides.length !== 2 || !heads.includes('before (pieces)') || !heads.includes('cost (pieces)') || !heads.includes('mark') ||
+        firstCells.join(' ') !== moves.map((_, i) => `${i + 1}.`).join(' ')) throw new Error(`summary ${sides.length} sides; heads ${heads}; numbers ${firstCells.slice(0, 4)}`);
     await page.locator('.review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/review.png` });
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     const secs = status.match(/in ([\d.]+) s/)[1];
     writeFileSync(`${out}/review.txt`, `review_moves: ${moves.length}\nreview_seconds: ${secs}\n`);
-    return `${status.split(';')[0]}; ${worst.length} marked`;
+    return `${status.split(';')[0]}; ${worst.length} costliest; ${sides.map((x) => x.text).join('; ')}`;
   });
 
   // a link to a console this build does not have: said, with the way back
@@ -574,11 +588,19 @@ try {
       return { scroll: document.documentElement.scrollWidth, width: innerWidth, device: r('.device'), help: r('.quick-help'), status: r('#status') };
     });
     await page.screenshot({ path: `${out}/phone.png` });
-    await context.close();
-    if (m.scroll > m.width) throw new Error(`scrolls sideways: ${m.scroll} px wide in ${m.width}`);
+    if (m.scroll > 390) throw new Error(`scrolls sideways: ${m.scroll} px wide on a 390 px phone`);
     const off = Math.abs(m.device.left - (m.width - m.device.right));
     if (off > 2) throw new Error(`the console is ${off.toFixed(1)} px off centre`);
     if (m.help.bottom > 844) throw new Error(`the help ends at ${m.help.bottom} px, below the fold`);
+    // the players' pages (the manual's wide tables) fit a phone too
+    const docPage = await context.newPage();
+    for (const doc of ['manual', 'quickref', 'rules', 'display', 'records']) {
+      await docPage.goto(`${url}docs/${doc}.html`);
+      // (a phone widens its layout to the widest thing: compare with the screen's 390 px)
+      const w = await docPage.evaluate(() => document.documentElement.scrollWidth);
+      if (w > 390) throw new Error(`docs/${doc}.html scrolls sideways: ${w} px wide on a 390 px phone`);
+    }
+    await context.close();
     const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const dp = await desk.newPage();
     await dp.goto(`${url}?board=jarmo-handheld`);
@@ -736,6 +758,9 @@ try {
       if ((await recs.first().getAttribute('data-result')) !== want) throw new Error(`${when}: the record says ${await recs.first().getAttribute('data-result')}, the console ${want}`);
       await recs.first().locator('button[data-show]').click();
       const text = await page.locator('#record-view').textContent();
+      // the whole record shows, however long: no box to scroll inside
+      const box = await page.evaluate(() => { const v = document.querySelector('#record-view'); return [v.scrollHeight, v.clientHeight]; });
+      if (box[0] > box[1] + 1) throw new Error(`${when}: the record's box shows ${box[1]} of its ${box[0]} px`);
       const recMoves = text.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
       if (recMoves.join(' ') !== allMoves.join(' ')) throw new Error(`${when}: the record's moves differ from the game's`);
       if (!text.includes('[White "you"]') || !text.includes('[Black "console 2"]') || !text.includes('[Rules "classic"]')) throw new Error(`${when}: tags: ${text.slice(0, 200)}`);

@@ -11,6 +11,7 @@ import { EEPROMStore } from '../../sim/web/src/eeprom_store.js';
 import { ConsoleText } from '../../sim/web/src/console_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
 import { statsOf } from '../../sim/web/src/progress.js';
+import { judgeGame, judgeMove, moveAccuracy, moverOf, sideSummary } from '../../sim/web/src/review_marks.js';
 import { Records, RECORDS_MAX, parseRecord, recordFromGame, recordFromHash, recordLink, recordSummary, recordText } from '../../sim/web/src/records.js';
 
 const build = process.argv[2] || 'build';
@@ -179,6 +180,34 @@ check('wasm-drop-game', () => {
   const settingsBefore = hexOf(image.slice(0, 24));
   text.dropGame(image);
   return (!text.status(image).game && hexOf(image.slice(0, 24)) === settingsBefore) || 'the game is still there';
+});
+
+// the page's teaching text says the levels the console has
+check('teach-levels-as-the-console', () => {
+  const why = text.set(new Uint8Array(1024).fill(0xff), 'level=99').why;
+  const levels = why.match(/one of: ([\d ]+)/)[1].trim().split(' ');
+  const said = readFileSync('sim/web/teach.md', 'utf8').match(/level \((\d) to (\d)\)/);
+  return (said && said[1] === levels[0] && said[2] === levels[levels.length - 1]) || `teach.md: ${said && said[0]}, the console: ${levels}`;
+});
+
+// ---- review_marks.js: lichess's marks, counts and accuracy -----------------
+check('review-marks-as-lichess', () => {
+  // green moves first; before/after green's view in centi-pieces
+  const rows = [
+    { ply: 1, move: 'a', best: 'a', before: 0, after: 0 }, // the engine's move: no mark
+    { ply: 2, move: 'b', best: 'x', before: 0, after: 60 }, // red gives 0.6 pieces from even: an inaccuracy
+    { ply: 3, move: 'c', best: 'x', before: 60, after: -50 }, // green gives 1.1 pieces: a mistake
+    { ply: 4, move: 'd', best: 'x', before: -50, after: 400 }, // red throws 4.5 pieces: a blunder
+    { ply: 5, move: 'e', best: 'x', before: 10000, after: 9000 }, // green still wins: nothing lost
+    { ply: 6, move: 'f', best: 'x', before: 1500, after: 1480 }, // red: a trifle
+  ];
+  const marks = rows.map((r) => judgeMove(r, 'white').mark?.name || '-').join(' ');
+  const g = judgeGame(rows, 'white');
+  const sum = sideSummary('Red (you)', g.black);
+  return (marks === '- inaccuracy mistake blunder - -' && g.white.mistake === 1 && g.white.inaccuracy === 0 && g.black.inaccuracy === 1 &&
+    g.black.blunder === 1 && g.white.accuracy > g.black.accuracy && g.white.accuracy < 100 && moveAccuracy(0) > 99.99 && Math.abs(moveAccuracy(10) - 64) < 1 &&
+    sum === `Red (you): 1 inaccuracy, 0 mistakes, 1 blunder, accuracy ${g.black.accuracy}%` &&
+    moverOf(1, 'black') === 'black' && moverOf(2, 'black') === 'white') || `${marks} ${JSON.stringify(g)} ${sum}`;
 });
 
 // ---- game_log.js: the move list from the debug console ----------------------
