@@ -467,10 +467,17 @@ try {
     const wrong = Object.keys(p.wrong)[0];
     await page.locator(`.puzzle-moves button[data-move="${wrong}"]`).click();
     const a1 = await page.locator('.puzzle-answer').textContent();
-    if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: after ${wrong}`)) throw new Error(`wrong move: ${a1}`);
+    if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: ${wrong} `)) throw new Error(`wrong move: ${a1}`);
+    // the first answer rated the player (Elo): a miss lowers the rating from 1200
+    const rated = await page.evaluate(() => ({ ...document.querySelector('.puzzle-rating').dataset, text: document.querySelector('.puzzle-rating').textContent }));
+    if (!(Number(rated.rating) < 1200 && rated.count === '1' && /^Your puzzle rating: \d+ \(1 puzzle rated\)\.$/.test(rated.text))) throw new Error(`the rating: ${JSON.stringify(rated)}`);
+    const goalText = await page.locator('.puzzle-goal').textContent();
+    if (!new RegExp(`\\((${p.rules}), after ${p.moves.length} moves; (easy|medium|hard), rated ${p.rating}\\)\\.$`).test(goalText)) throw new Error(`the goal: ${goalText}`);
     await page.locator(`.puzzle-moves button[data-move="${p.solution[0]}"]`).click();
     const a2 = await page.locator('.puzzle-answer').textContent();
-    if (!a2.startsWith(`Right: ${p.solution[0]}. The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    if (!a2.startsWith(`Right: ${p.solution[0]}, the only move that`) || !a2.includes(`The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    // the right move after a wrong one does not rate again
+    if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('a second answer was rated');
     // the board shows the position at the line's end: the engine's
     const e = engine();
     await e.ask(`rules ${p.rules}`);
@@ -486,10 +493,48 @@ try {
     await page.reload();
     await waitFor('the progress kept', 8000, async () => /^Solved 1 of \d+\.$/.test(await page.locator('.puzzle-progress').textContent()));
     const now = await page.locator('#puzzles').getAttribute('data-puzzle');
-    await context.close();
+    const keptRating = await page.locator('.puzzle-rating').getAttribute('data-rating');
     if (now === id) throw new Error('after a reload the solved puzzle is shown again, not the next');
+    if (keptRating !== rated.rating) throw new Error(`the rating after a reload: ${keptRating}, was ${rated.rating}`);
+    // your mistakes: a kept game of yours that reached a puzzle's position
+    // and played its worst move there becomes a puzzle of your own, with
+    // the same proof (every move judged by the review's engine)
+    const all = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8'));
+    // (a win thrown away: the costliest move of the game, whatever the opening's random moves cost)
+    const src = all.find((x) => x.rules === 'classic' && x.value >= 8000);
+    const worstMove = Object.entries(src.wrong).sort((x, y) => x[1].value - y[1].value)[0][0];
+    const you = src.moves.length % 2 === 0 ? 'White' : 'Black';
+    const rec = `[Rules "classic"]\n[White "${you === 'White' ? 'you' : 'console 3'}"]\n[Black "${you === 'Black' ? 'you' : 'console 3'}"]\n[Result "0-0 draw"]\n\n` +
+      [...src.moves, worstMove].map((m, i) => `${i + 1}. ${m}`).join(' ') + '\n';
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
+    await waitFor('the kept game', 8000, async () => (await page.locator('#records li[data-record]').count()) === 1);
+    await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await page.locator('[data-puzzle-mine]').click();
+    await waitFor('your mistakes', 120000, async () => /^(Looked at|Could not|No kept)/.test(await page.locator('.puzzle-mine-status').textContent()));
+    const mineText = await page.locator('.puzzle-mine-status').textContent();
+    const mine = await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-my-puzzles') || '[]'));
+    // (the puzzle's own opening has random moves: others of yours may be found too)
+    const m0 = mine.find((x) => x.moves.join(' ') === src.moves.join(' '));
+    if (!m0 || m0.played !== worstMove) throw new Error(`${mineText} ${src.id} ${src.moves.join(" ")} ${worstMove}; found ${mine.map((x) => `${x.moves.length}:${x.played}`).join(", ")}`);
+    for (const x of mine) {
+      const judgedMine = [{ value: x.value }, ...Object.values(x.wrong)].sort((a, b) => b.value - a.value);
+      if (judgedMine[0].value !== x.value || !(x.value >= 8000 ? judgedMine[1].value < 8000 : x.value >= 100 && judgedMine[1].value < 100 && x.value - judgedMine[1].value >= 200) ||
+          judgedMine.length < 4 || x.solution[0] === x.played) throw new Error(`not proven: ${x.id} ${JSON.stringify(judgedMine)}`);
+    }
+    if (Object.keys(m0.wrong).length !== Object.keys(src.wrong).length) throw new Error(`${m0.id}: ${Object.keys(m0.wrong).length} wrong moves, the position has ${Object.keys(src.wrong).length}`);
+    // shown as your own, counted apart, and playable: its answer is right
+    const progressText = await page.locator('.puzzle-progress').textContent();
+    const shownId = await page.locator('#puzzles').getAttribute('data-puzzle');
+    if (!mine.some((x) => x.id === shownId) || !new RegExp(`Your mistakes: 0 of ${mine.length} solved\\.$`).test(progressText)) throw new Error(`shown: ${progressText}`);
+    await page.locator('.puzzle-choose').selectOption(m0.id);
+    await page.locator(`.puzzle-moves button[data-move="${m0.solution[0]}"]`).click();
+    await waitFor('your puzzle solved', 3000, async () => new RegExp(`Your mistakes: 1 of ${mine.length} solved\\.$`).test(await page.locator('.puzzle-progress').textContent()));
+    if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('your own puzzle changed the rating');
+    await page.locator('#puzzles-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/puzzles-mine.png` });
+    await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
-    return `${id}: a wrong move explained, the right one with its line, 1 solved after a reload`;
+    return `${id}: a wrong move explained and rated (${rated.rating}), the right one with its line, 1 solved after a reload; ${mineText}`;
   });
 
   // a review of a game of up to 40 moves (the host engine plays it at
