@@ -455,6 +455,21 @@ try {
 
   // puzzles: a wrong move answered with why, the right one with the line,
   // the progress kept across a reload
+  // the console plays jasir (a link's setting): the first puzzle is jasir's
+  await run('puzzles-in-the-consoles-rules', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    page.on('dialog', (d) => d.accept());
+    await page.goto(`${url}?board=jarmo-handheld&rules=jasir`);
+    await waitUart(page, 'start jasir');
+    await waitFor('a puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    const id = await page.locator('#puzzles').getAttribute('data-puzzle');
+    const goal = await page.locator('.puzzle-goal').textContent();
+    await context.close();
+    if (!/^jasir-\d+$/.test(id) || !goal.includes('(jasir, after')) throw new Error(`${id}: ${goal}`);
+    return `${id}: ${goal}`;
+  });
+
   await run('puzzles', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();

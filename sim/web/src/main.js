@@ -373,7 +373,7 @@ async function main() {
   initReview($('#replay'), replay);
   const redrawRecords = initRecords(records, replay);
   initFollow($('#follow'), { replay, records, redraw: redrawRecords });
-  initPuzzles($('#puzzles'), { text, links, records }).catch((e) => console.error('puzzles:', e));
+  initPuzzles($('#puzzles'), { text, links, records, rules: () => text.settings(eeprom.bytes).rules }).catch((e) => console.error('puzzles:', e));
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {

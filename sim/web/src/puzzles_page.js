@@ -39,7 +39,8 @@ function ask(worker, msg) {
   });
 }
 
-export async function initPuzzles(el, { text, links, records = null, storage = localStorage }) {
+// rules(): the console's rule set (the first puzzle opened is one of its)
+export async function initPuzzles(el, { text, links, records = null, rules = () => null, storage = localStorage }) {
   const choose = el.querySelector('.puzzle-choose');
   const board = el.querySelector('.puzzle-board');
   const goal = el.querySelector('.puzzle-goal');
@@ -200,7 +201,15 @@ export async function initPuzzles(el, { text, links, records = null, storage = l
     }
   });
   fill();
-  const first = all.findIndex((p) => progress[p.id] !== 'solved');
+  let playing = null;
+  try {
+    playing = rules();
+  } catch {
+    /* no console: any rule set */
+  }
+  const unsolved = (p) => progress[p.id] !== 'solved' && !p.mine;
+  const inRules = all.findIndex((p) => unsolved(p) && p.rules === playing);
+  const first = inRules >= 0 ? inRules : all.findIndex(unsolved);
   tally();
   open(first >= 0 ? first : 0);
 }
