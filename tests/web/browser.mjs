@@ -401,7 +401,7 @@ try {
   // a game opened by link and from files: kept in the list; a bad file is
   // refused with the line at fault and changes nothing
   await run('records-link-and-import', async () => {
-    const rec = '[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "5-7 black"]\n[Reason "across"]\n\n1. b1-d2 d4-c3\n';
+    const rec = '[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "5-7 black"]\n[Reason "across"]\n\n1. b1-d2 2. d4-c3\n';
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     const page = await context.newPage();
     const errors = [];
@@ -417,7 +417,8 @@ try {
     await input.setInputFiles({ name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('2026-11-26T19:40:12Z', '2026-11-27T08:00:00Z')) });
     await waitFor('the imported game', 3000, async () => (await page.locator('#records li[data-record]').count()) === 2);
     const first = await page.locator('#records li[data-record]').first().textContent();
-    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · P2 wins 5-7 · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
+    // (the winner's points first, as the console says a score; the record's Result tag stays green's first)
+    if (!/^2026-11-27 08:00 · jasir · P1 \(green\) v P2 \(red\) · P2 wins 7-5 · 2 moves/.test(first)) throw new Error(`the newest entry: ${first}`);
     await page.locator('#records-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/records.png` });
     await context.close();
@@ -689,7 +690,8 @@ try {
     });
     // the moves in notation and the status in words beside the board
     const [reply] = (await gameMoves(page)).slice(1);
-    await waitFor('the move list', 2000, async () => (await page.locator('#moves li').first().textContent()) === `1. c1-d3  ${reply}` ||
+    // (a move is one side's turn: each numbered)
+    await waitFor('the move list', 2000, async () => (await page.locator('#moves li').allTextContents()).join('|') === `1. c1-d3|2. ${reply}` ||
       await page.locator('#moves').textContent());
     await waitFor('the status line', 3000, async () => /You are green \(White\)\. Your turn\./.test(await page.locator('#status').textContent()) ||
       await page.locator('#status').textContent());
