@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -195,37 +196,153 @@ static const char *caption_now(sim_t *s, const key_queue_t *q, char *buf, size_t
     return q->taps == caption.keys_at && q->down < 0 ? w : NULL;
 }
 
+/* The pane's size in characters; 0 when unknown (no limit). */
+static void pane_size(int *cols, int *rows)
+{
+    struct winsize w;
+    *cols = *rows = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 && w.ws_row > 0) {
+        *cols = w.ws_col;
+        *rows = w.ws_row;
+    }
+}
+
+/* One visible character of a line: its bytes, after the escape sequences
+ * (colours) that come before it. */
+typedef struct {
+    const char *at; /* the escapes and the character */
+    int len;
+    bool space;
+} cell_t;
+
+#define LINE_CELLS 1024
+
+/* A line's cells (escape sequences ride on the next character; a line's
+ * own erase codes, \x1b[K and \x1b[J, are dropped: the frame adds its
+ * own); how many. *tail: the escapes after the last character, or NULL. */
+static int cells_of(const char *p, const char *end, cell_t cells[LINE_CELLS], const char **tail, int *tail_len)
+{
+    int n = 0;
+    const char *pending = NULL; /* escapes waiting for their character */
+    *tail_len = 0;
+    while (p < end && n < LINE_CELLS) {
+        if (*p == '\x1b' && p + 1 < end && p[1] == '[') {
+            const char *e = p + 2;
+            while (e < end && !(*e >= '@' && *e <= '~'))
+                e++;
+            const bool erase = e < end && (*e == 'K' || *e == 'J');
+            if (!erase && !pending)
+                pending = p;
+            /* an erase inside the escapes: dropped with the colours before
+             * it (nothing is drawn between them) */
+            if (erase)
+                pending = NULL;
+            p = e < end ? e + 1 : end;
+            continue;
+        }
+        const char *start = pending ? pending : p;
+        const unsigned char c = (unsigned char)*p;
+        int k = c < 0x80u ? 1 : c >= 0xF0u ? 4 : c >= 0xE0u ? 3 : c >= 0xC0u ? 2 : 1;
+        if (p + k > end)
+            k = (int)(end - p);
+        cells[n++] = (cell_t){start, (int)(p + k - start), c == ' '};
+        pending = NULL;
+        p += k;
+    }
+    *tail = pending;
+    if (pending)
+        *tail_len = (int)(p - pending);
+    return n;
+}
+
+/* Writes the frame's text so that every line fits the pane: a line wider
+ * than the pane is wrapped by this program (at a space where it can, the
+ * rest indented), never by the terminal; each line ends by erasing what an
+ * earlier frame left on it; the frame stops a line short of the pane's
+ * height, so nothing scrolls; then the rest of the pane is erased. A
+ * terminal that wrapped a line itself would push every later line down
+ * and leave stale copies behind when the frame shrinks again. */
+#define WRAP_INDENT 4
+static void emit_fitted(const char *text, size_t len, int cols, int rows)
+{
+    static cell_t cells[LINE_CELLS];
+    const int width = cols > 2 * WRAP_INDENT ? cols - 1 : 0; /* the last column stays free: no pending wrap */
+    const int most = rows > 1 ? rows - 1 : 1 << 30;
+    int lines = 0;
+    const char *p = text, *end = text + len;
+    while (p < end && lines < most) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = nl ? nl : end;
+        const char *tail;
+        int tail_len;
+        const int n = cells_of(p, line_end, cells, &tail, &tail_len);
+        int i = 0;
+        do {
+            const int indent = i ? WRAP_INDENT : 0;
+            int take = n - i;
+            if (width && indent + take > width) {
+                take = width - indent;
+                for (int j = take; j > take / 2; j--) /* at a space in the second half of the room */
+                    if (cells[i + j].space) {
+                        take = j;
+                        break;
+                    }
+            }
+            if (i)
+                printf("%*s", WRAP_INDENT, "");
+            for (int j = 0; j < take; j++)
+                fwrite(cells[i + j].at, 1, (size_t)cells[i + j].len, stdout);
+            i += take;
+            while (i < n && cells[i].space) /* the spaces it broke at */
+                i++;
+            if (i >= n && tail)
+                fwrite(tail, 1, (size_t)tail_len, stdout);
+            fputs("\x1b[K\n", stdout);
+            lines++;
+        } while (i < n && lines < most);
+        p = nl ? nl + 1 : end;
+    }
+    fputs("\x1b[0m\x1b[J", stdout);
+}
+
 static void draw(sim_t *s, bool color, const key_queue_t *q)
 {
     char words[128];
-    printf("\x1b[H");
-    printf("  Jarmo console (simulated ATmega328P, %.1f s)\x1b[K\n\n", sim_now_ms(s) / 1000.0);
-    sim_board_view(s, color, caption_now(s, q, words, sizeof words), stdout);
-    printf("\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\x1b[K\n");
-    printf("  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\x1b[K\n");
+    char *frame = NULL;
+    size_t frame_len = 0;
+    FILE *out = open_memstream(&frame, &frame_len);
+    if (!out)
+        return;
+    fprintf(out, "  Jarmo console (simulated ATmega328P, %.1f s)\n\n", sim_now_ms(s) / 1000.0);
+    sim_board_view(s, color, caption_now(s, q, words, sizeof words), out);
+    fprintf(out, "\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\n");
+    fprintf(out, "  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\n");
     /* a save that failed: said at once, until one works (each frame tries) */
     if (s->eeprom.save_error[0])
-        printf("%s  NOT SAVED: %s; trying again, the file keeps the last save%s\x1b[K\n", color ? "\x1b[1;31m" : "",
-               s->eeprom.save_error, color ? "\x1b[0m" : "");
+        fprintf(out, "%s  NOT SAVED: %s; trying again, the file keeps the last save%s\n", color ? "\x1b[1;31m" : "",
+                s->eeprom.save_error, color ? "\x1b[0m" : "");
     else
-        printf("\x1b[K\n");
+        fputc('\n', out);
     /* the last lines of the debug console */
     const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
     int lines = 0;
     while (p && p > s->uart.text && lines < 10)
         if (*--p == '\n' && p != end - 1)
             lines++;
-    printf("  debug console:\x1b[K\n");
+    fprintf(out, "  debug console:\n");
     if (p) {
-        for (const char *q = p == s->uart.text ? p : p + 1; q < end; q++) {
-            if (q == (p == s->uart.text ? p : p + 1) || q[-1] == '\n')
-                printf("    ");
-            if (*q == '\n')
-                printf("\x1b[K"); /* clear what a longer earlier line left */
-            putchar(*q);
+        for (const char *c = p == s->uart.text ? p : p + 1; c < end; c++) {
+            if (c == (p == s->uart.text ? p : p + 1) || c[-1] == '\n')
+                fputs("    ", out);
+            fputc(*c, out);
         }
     }
-    printf("\x1b[J");
+    fclose(out);
+    int cols, rows;
+    pane_size(&cols, &rows);
+    printf("\x1b[H");
+    emit_fitted(frame, frame_len, cols, rows);
+    free(frame);
     fflush(stdout);
 }
 

@@ -154,7 +154,11 @@ bool status_text(char *out, size_t len, const char *latest)
 {
     text_out_t t = text_out(out, len);
     game_save_t g;
-    const uint8_t saved = game_save_load(&g);
+    over_line_t over;
+    const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
+    /* a game that is over stays saved as it ended after a match's last
+     * game, until A starts a new match: its words stay with the result */
+    const uint8_t saved = is_over ? (game_save_load_ended(&g) ? GAME_SAVE_RESUMED : GAME_SAVE_NONE) : game_save_load(&g);
     if (saved != GAME_SAVE_RESUMED) {
         text_s(&t, saved == GAME_SAVE_UNREADABLE ? "no game in progress (the saved game could not be read)"
                                                  : "no game in progress");
@@ -164,8 +168,6 @@ bool status_text(char *out, size_t len, const char *latest)
     char set[RULES_SET_NAME_MAX];
     rules_set_name(rules_set_of(&g.pos), set);
     const bool vs = m->mode == SETTINGS_MODE_VS_CONSOLE;
-    over_line_t over;
-    const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
     const bool choosing = latest && latest[0] == 'r' && latest[1] == 'e' && latest[2] == 't';
     /* sides swap after every game */
     const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));

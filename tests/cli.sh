@@ -235,6 +235,17 @@ over_lines=$(printf '%s\n' "$between" | grep -c '^status: .*; match: you [0-9]*,
 next_line=$(printf '%s\n' "$between" | grep -c '^status: You against the console (level 1), classic, game 2 of 2; .* You are red (Black)\. The console.s turn\.')
 if [ "$over_lines" = 2 ] && [ "$next_line" = 1 ]; then ok status-between-games
 else bad status-between-games "$(printf '%s\n' "$between" | grep '^status:' | tr '\n' '|')"; fi
+# after the match's last game the status keeps the match's result and
+# what A does, on the final position and the words after it, until A
+# starts a new match (the finished game stays saved as it ended)
+printf '%s\n' 'set level=1' 'wait 300' 'autoplay-games 1 1' 'wait-uart 100 match 1/2' 'autoplay 1 600000' \
+  'wait-uart 100 match over' 'wait 300' 'print-status' 'wait 3000' 'print-status' 'tap a' 'wait 300' 'print-status' \
+  > "$tmp/after.script"
+after=$("$sim" --script "$tmp/after.script" "$elf" 2>&1)
+match_lines=$(printf '%s\n' "$after" | grep -c '^status: You against the console (level 1), classic; match: you [0-9]*, console [0-9]* Game 2 of 2 over: .*\. Match over: \(you win\|the console wins\|drawn\)\( [0-9]*-[0-9]*\)\?\. Press A for a new match\.$')
+new_match=$(printf '%s\n' "$after" | grep -c '^status: You against the console (level 1), classic, game 1 of 2; match: you 0, console 0 ')
+if [ "$match_lines" = 2 ] && [ "$new_match" = 1 ]; then ok status-after-the-match
+else bad status-after-the-match "$(printf '%s\n' "$after" | grep '^status:' | tr '\n' '|')"; fi
 # jarmo-arena: players and options
 expect arena-uct-negative 2 'not a player: uct:-1' -- "$host/jarmo-arena" uct:-1 random
 expect arena-uct-zero 2 'not a player: uct:0' -- "$host/jarmo-arena" uct:0 random

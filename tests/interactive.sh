@@ -104,3 +104,43 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/so.rc" ] && break; sleep 0.5; done
 tmux kill-session -t "$hup" 2>/dev/null
 if [ "$(cat "$tmp/so.rc" 2>/dev/null)" = 1 ]; then ok crash-exits-1
 else bad crash-exits-1 "exit status '$(cat "$tmp/so.rc" 2>/dev/null)', wanted 1"; fi
+# every line make play draws fits the pane, at 80 and 120 columns, with the
+# longest status there is (a returning piece's point being chosen: in two
+# players' classic, b1-a3 b5xa3 a1-b3 e5-c4, then b3xa5 returns a piece to
+# a1 or b1): the program wraps it, the terminal never does (tmux -J joins
+# what the terminal wrapped), and when the status shrinks again no line is
+# left twice
+printf '%s\n' 'set mode=two' 'wait 300' 'tap b' 'cursor-at c1' 'move b1-a3' 'move b5xa3' 'move a1-b3' 'move e5-c4' \
+  'wait 500' > "$tmp/ret.script"
+# the lines of stdin as wide as COLUMNS or wider (characters, not bytes;
+# trailing blanks not counted)
+wider() {
+  local l
+  while IFS= read -r l; do
+    l=${l%"${l##*[! ]}"}
+    [ "${#l}" -ge "$1" ] && printf '%s\n' "$l"
+  done
+  return 0
+}
+fits() { # COLUMNS
+  local cols=$1 fit=jarmo-fit-$$ ee=$tmp/fit-$1.bin screen long twice
+  "$sim" --eeprom "$ee" --script "$tmp/ret.script" "$elf" > /dev/null 2>&1
+  tmux new-session -d -s "$fit" -x "$cols" -y 50 "$sim --plain --eeprom $ee $elf; sleep 5"
+  sleep 1.5
+  fkey() { tmux send-keys -t "$fit" "$1"; sleep "$2"; }
+  # the resume's words skipped; the cursor pushed to a1 against the edges; b3, then a5
+  fkey x 0.6; for _ in 1 2 3 4; do fkey Left 0.15; fkey Down 0.15; done
+  fkey Right 0.3; fkey Up 0.3; fkey Up 0.3; fkey z 0.5; fkey Left 0.3; fkey Up 0.3; fkey Up 0.3; fkey z 1.0
+  screen=$(tmux capture-pane -p -J -t "$fit")
+  long=$(printf '%s\n' "$screen" | LC_ALL=C.UTF-8 wider "$cols" | head -2)
+  # then the return point chosen (a1, lit): the status two lines again
+  for _ in 1 2 3 4; do fkey Down 0.15; fkey Left 0.15; done; fkey z 1.0; fkey Right 0.5
+  local after; after=$(tmux capture-pane -p -J -t "$fit")
+  twice=$(printf '%s\n%s\n' "$screen" "$after" | grep -c -e 'arrows/wasd' -e 'm: hold B' -e 'debug console:')
+  tmux send-keys -t "$fit" q; sleep 0.3; tmux kill-session -t "$fit" 2>/dev/null
+  if printf '%s\n' "$screen" | grep -q 'choose where the returning piece goes' && [ -z "$long" ] && [ "$twice" = 6 ] &&
+     printf '%s\n' "$after" | grep -q 'move b3xa5@a1'; then ok "lines-fit-$cols-columns"
+  else bad "lines-fit-$cols-columns" "too long: '$long'; help and debug lines seen $twice times (wanted 3 + 3); $(printf '%s' "$after" | grep -A3 'debug console' | tr '\n' '|')"; fi
+}
+fits 80
+fits 120

@@ -456,13 +456,30 @@ static void test_every_ending_says_why(void **state)
         ui.end_side = reason == RULES_END_SHUTTLE ? RULES_DRAW : RULES_BLACK;
         static const char *const want[] = {"", "GREEN WINS 4-2 - RED CANNOT MOVE - MATCH P1 4 P2 2 - A NEXT GAME",
                                            "GREEN WINS 4-2 - RED ALL ACROSS - MATCH P1 4 P2 2 - A NEXT GAME",
-                                           "GREEN WINS 4-2 - RED HAS NONE LEFT - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - RED ALL TAKEN - MATCH P1 4 P2 2 - A NEXT GAME",
                                            "GREEN WINS 4-2 - BOTH BACK AND FORTH - MATCH P1 4 P2 2 - A NEXT GAME"};
         assert_string_equal(words(), want[reason]);
         char name[RULES_END_NAME_MAX];
         rules_end_name(reason, name);
         assert_true(strlen(name) > 3u && strcmp(name, "none") != 0);
     }
+}
+
+/* Against the console the ending names the side as the player knows it
+ * (YOU or CONSOLE, never a colour that reads as the winner's), with the
+ * score in the order of the side the words name: the winner's first. */
+static void test_the_ending_names_you_or_the_console(void **state)
+{
+    (void)state;
+    boot_fresh();
+    skip_words();
+    end_game(7, 2); /* you (green in game 1) win 7-2 */
+    ui.end_reason = RULES_END_ACROSS;
+    ui.end_side = RULES_BLACK;
+    assert_string_equal(words(), "YOU WIN 7-2 - CONSOLE ALL ACROSS - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
+    ui.end_reason = RULES_END_NO_MOVES;
+    ui.end_side = RULES_WHITE;
+    assert_string_equal(words(), "YOU WIN 7-2 - YOU CANNOT MOVE - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
 }
 
 /* A move whose returning piece has more than one point to go to: the
@@ -696,6 +713,7 @@ int main(void)
         cmocka_unit_test(test_results_in_words_from_your_side),
         cmocka_unit_test(test_a_drawn_match_in_the_last_games_words),
         cmocka_unit_test(test_every_ending_says_why),
+        cmocka_unit_test(test_the_ending_names_you_or_the_console),
         cmocka_unit_test(test_every_refusal_in_words),
         cmocka_unit_test(test_choosing_a_return_is_said),
         cmocka_unit_test(test_hint_blinks_alone),

@@ -63,7 +63,7 @@ bool menu_item_waits(const ui_t *ui, uint8_t item);
  * item's value starts. Returns its length. */
 /* The k-th NUL-separated string of a list in flash (words.c's lists, say.c's). */
 const char *words_nth(const char *list, uint8_t k);
-#define WORDS_MAX 84u /* the longest: "CONSOLE WINS 13-12 - GREEN HAS NONE LEFT - MATCH YOU 55 CONSOLE 60 - A NEXT GAME" */
+#define WORDS_MAX 84u /* the longest: "CONSOLE WINS 13-12 - CONSOLE CANNOT MOVE - MATCH YOU 55 CONSOLE 60 - A NEXT GAME" */
 uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at);
 
 /* ---- say.c: the debug console ------------------------------------------------- */

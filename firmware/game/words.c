@@ -1,9 +1,11 @@
 /* The words on the ticker: every text a player reads on the matrix. Each
  * text is a template in flash, letters and spaces as they are and a few
  * control bytes for what changes (a colour, a number, a name), filled in
- * by one small interpreter. Sides are named by the colour a player sees
- * (White is green, Black is red); against the console the players are YOU
- * and CONSOLE, between two people P1 (green in game 1) and P2. */
+ * by one small interpreter. Against the console the sides are YOU and
+ * CONSOLE (a colour only when it says which one you play); between two
+ * people a side is named by the colour a player sees (White is green,
+ * Black is red) and the match's players P1 (green in game 1) and P2. A
+ * game's score follows the side it names: the winner's points first. */
 #include <stddef.h>
 
 #include "flash.h"
@@ -36,7 +38,8 @@ enum {
     F_BLINK,
     F_VALUE = 031, /* a menu item's value starts here */
     F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
-    F_REASON,      /* why the game ended: " - RED CANNOT MOVE" */
+    F_REASON,      /* why the game ended, the side named as the players know it:
+                    * " - CONSOLE CANNOT MOVE", " - RED ALL TAKEN" */
 };
 
 /* Every template: its name and its text, one list, so that the names and
@@ -99,8 +102,8 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
     X(W_WAITS, " - NEXT MATCH") X(W_VS, "VS CONSOLE") X(W_TWO, "2 PLAYERS") X(W_ONE_GAME, " GAME") \
     X(W_GAMES, " GAMES") X(W_ON, "ON") X(W_OFF, "OFF") X(W_BLINKS, "BLINK") X(W_STEADY, "STEADY")  \
     X(W_DASH, " - ") X(W_DRAWN, "DRAWN ")                                                          \
-    /* why a game ended, after a colour: in the order of RULES_END_* */                           \
-    X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ALL ACROSS") X(W_NONE_LEFT, " HAS NONE LEFT")   \
+    /* why a game ended, after a side: in the order of RULES_END_* */                              \
+    X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ALL ACROSS") X(W_NONE_LEFT, " ALL TAKEN")   \
     X(W_SHUTTLE, "BOTH BACK AND FORTH")                                                         \
     /* only in the templates (below) */                                                           \
     X(W_YOU_ARE, "YOU ARE ") X(W_STARTS, " STARTS")
@@ -187,6 +190,14 @@ static bool you_are_p1(const game_match_t *m) { return m->human_side == RULES_WH
 /* The match's winner: 0 P1, 1 P2 (only when the totals differ). */
 static uint8_t match_leader(const game_match_t *m) { return m->total[1] > m->total[0]; }
 
+/* A side as the players know it: YOU or CONSOLE against the console
+ * (said_you: YOU was named), its colour between two people. */
+static void put_side(const ui_t *ui, uint8_t side)
+{
+    said_you = vs_console(ui) && side == match_human_side(&ui->match);
+    put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : side == RULES_WHITE ? W_GREEN : W_RED);
+}
+
 /* The fill-in `f`, for this state of the UI. */
 static void fill(const ui_t *ui, uint8_t f)
 {
@@ -241,10 +252,7 @@ static void fill(const ui_t *ui, uint8_t f)
                 put_two(W_P1, m->total[0], W_P2, m->total[1]);
         }
         return;
-    case F_WINNER:
-        said_you = vs_console(ui) && w == you;
-        put_word(vs_console(ui) ? (said_you ? W_YOU : W_CONSOLE) : (w == RULES_WHITE ? W_GREEN : W_RED));
-        return;
+    case F_WINNER: put_side(ui, w); return;
     case F_SCORE:
         if (w == RULES_DRAW)
             put_pair(ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
@@ -256,8 +264,8 @@ static void fill(const ui_t *ui, uint8_t f)
         if (ui->end_reason == RULES_END_NONE)
             return;
         put_word(W_DASH);
-        if (ui->end_side != RULES_DRAW) /* both shuttled: no colour */
-            put_colour(ui->end_side);
+        if (ui->end_side != RULES_DRAW) /* both shuttled: no side named */
+            put_side(ui, ui->end_side);
         put_word((uint8_t)(W_CANNOT_MOVE - RULES_END_NO_MOVES + ui->end_reason));
         return;
     case F_WIN: put_word(said_you ? W_WIN : W_WINS); return;

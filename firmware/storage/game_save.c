@@ -143,3 +143,10 @@ uint8_t game_save_load(game_save_t *g)
     *g = stored;
     return GAME_SAVE_RESUMED;
 }
+
+bool game_save_load_ended(game_save_t *g)
+{
+    journal_t j;
+    journal_open(&j);
+    return replay(&j, g, NULL) != REPLAY_FAILED;
+}

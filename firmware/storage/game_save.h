@@ -37,5 +37,10 @@ void game_save_store(const game_save_t *g);
                                  * f7fc6b1, docs: firmware/storage/README.md) */
 /* The saved game, if there is a valid one that is not over. */
 uint8_t game_save_load(game_save_t *g);
+/* The saved game, also when it is over (the last game of a match stays
+ * saved as it ended until a new match starts): the simulator's and the
+ * web page's status words keep the match's result. The firmware never
+ * calls it (it starts a new match instead), so it takes no flash there. */
+bool game_save_load_ended(game_save_t *g);
 
 #endif

@@ -437,7 +437,10 @@ try {
     await input.setInputFiles({ name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from(rec.replace('2026-11-26T19:40:12Z', '2026-11-27T08:00:00Z')) });
     await waitFor('the imported game', 3000, async () => (await page.locator('#records li[data-record]').count()) === 2);
     const first = await page.locator('#records li[data-record]').first().textContent();
-    if (!first.startsWith(`2026-11-27 08:00 · jasir · P1 (green) v P2 (red) · ${who} ${w}-${b} · ${played.length} moves`)) throw new Error(`the newest entry: ${first}`);
+    // the winner's points first, as the console says a score (the record's
+    // Result tag stays green's first); a move is one side's turn
+    const score = winner === 'black' ? `${b}-${w}` : `${w}-${b}`;
+    if (!first.startsWith(`2026-11-27 08:00 · jasir · P1 (green) v P2 (red) · ${who} ${score} · ${played.length} moves`)) throw new Error(`the newest entry: ${first}`);
     // a file of two records, typed as a person would (the rules and the
     // moves alone): both kept, their results from their moves
     const typed = `[Rules "jasir"]\n${played.join(' ')}\n\n[Rules "jasir"]\n[Date "2026-11-28T09:00:00Z"]\n${played.join(' ')}\n`;
@@ -501,6 +504,21 @@ try {
 
   // puzzles: a wrong move answered with why, the right one with the line,
   // the progress kept across a reload
+  // the console plays jasir (a link's setting): the first puzzle is jasir's
+  await run('puzzles-in-the-consoles-rules', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    page.on('dialog', (d) => d.accept());
+    await page.goto(`${url}?board=jarmo-handheld&rules=jasir`);
+    await waitUart(page, 'start jasir');
+    await waitFor('a puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    const id = await page.locator('#puzzles').getAttribute('data-puzzle');
+    const goal = await page.locator('.puzzle-goal').textContent();
+    await context.close();
+    if (!/^jasir-\d+$/.test(id) || !goal.includes('(jasir, after')) throw new Error(`${id}: ${goal}`);
+    return `${id}: ${goal}`;
+  });
+
   await run('puzzles', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
@@ -513,10 +531,17 @@ try {
     const wrong = Object.keys(p.wrong)[0];
     await page.locator(`.puzzle-moves button[data-move="${wrong}"]`).click();
     const a1 = await page.locator('.puzzle-answer').textContent();
-    if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: after ${wrong}`)) throw new Error(`wrong move: ${a1}`);
+    if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: ${wrong} `)) throw new Error(`wrong move: ${a1}`);
+    // the first answer rated the player (Elo): a miss lowers the rating from 1200
+    const rated = await page.evaluate(() => ({ ...document.querySelector('.puzzle-rating').dataset, text: document.querySelector('.puzzle-rating').textContent }));
+    if (!(Number(rated.rating) < 1200 && rated.count === '1' && /^Your puzzle rating: \d+ \(1 puzzle rated\)\.$/.test(rated.text))) throw new Error(`the rating: ${JSON.stringify(rated)}`);
+    const goalText = await page.locator('.puzzle-goal').textContent();
+    if (!new RegExp(`\\((${p.rules}), after ${p.moves.length} moves; (easy|medium|hard), rated ${p.rating}\\)\\.$`).test(goalText)) throw new Error(`the goal: ${goalText}`);
     await page.locator(`.puzzle-moves button[data-move="${p.solution[0]}"]`).click();
     const a2 = await page.locator('.puzzle-answer').textContent();
-    if (!a2.startsWith(`Right: ${p.solution[0]}. The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    if (!a2.startsWith(`Right: ${p.solution[0]}, the only move that`) || !a2.includes(`The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    // the right move after a wrong one does not rate again
+    if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('a second answer was rated');
     // the board shows the position at the line's end: the engine's
     const e = engine();
     await e.ask(`rules ${p.rules}`);
@@ -532,10 +557,48 @@ try {
     await page.reload();
     await waitFor('the progress kept', 8000, async () => /^Solved 1 of \d+\.$/.test(await page.locator('.puzzle-progress').textContent()));
     const now = await page.locator('#puzzles').getAttribute('data-puzzle');
-    await context.close();
+    const keptRating = await page.locator('.puzzle-rating').getAttribute('data-rating');
     if (now === id) throw new Error('after a reload the solved puzzle is shown again, not the next');
+    if (keptRating !== rated.rating) throw new Error(`the rating after a reload: ${keptRating}, was ${rated.rating}`);
+    // your mistakes: a kept game of yours that reached a puzzle's position
+    // and played its worst move there becomes a puzzle of your own, with
+    // the same proof (every move judged by the review's engine)
+    const all = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8'));
+    // (a win thrown away: the costliest move of the game, whatever the opening's random moves cost)
+    const src = all.find((x) => x.rules === 'classic' && x.value >= 8000);
+    const worstMove = Object.entries(src.wrong).sort((x, y) => x[1].value - y[1].value)[0][0];
+    const you = src.moves.length % 2 === 0 ? 'White' : 'Black';
+    const rec = `[Rules "classic"]\n[White "${you === 'White' ? 'you' : 'console 3'}"]\n[Black "${you === 'Black' ? 'you' : 'console 3'}"]\n[Result "0-0 draw"]\n\n` +
+      [...src.moves, worstMove].map((m, i) => `${i + 1}. ${m}`).join(' ') + '\n';
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
+    await waitFor('the kept game', 8000, async () => (await page.locator('#records li[data-record]').count()) === 1);
+    await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await page.locator('[data-puzzle-mine]').click();
+    await waitFor('your mistakes', 120000, async () => /^(Looked at|Could not|No kept)/.test(await page.locator('.puzzle-mine-status').textContent()));
+    const mineText = await page.locator('.puzzle-mine-status').textContent();
+    const mine = await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-my-puzzles') || '[]'));
+    // (the puzzle's own opening has random moves: others of yours may be found too)
+    const m0 = mine.find((x) => x.moves.join(' ') === src.moves.join(' '));
+    if (!m0 || m0.played !== worstMove) throw new Error(`${mineText} ${src.id} ${src.moves.join(" ")} ${worstMove}; found ${mine.map((x) => `${x.moves.length}:${x.played}`).join(", ")}`);
+    for (const x of mine) {
+      const judgedMine = [{ value: x.value }, ...Object.values(x.wrong)].sort((a, b) => b.value - a.value);
+      if (judgedMine[0].value !== x.value || !(x.value >= 8000 ? judgedMine[1].value < 8000 : x.value >= 100 && judgedMine[1].value < 100 && x.value - judgedMine[1].value >= 200) ||
+          judgedMine.length < 4 || x.solution[0] === x.played) throw new Error(`not proven: ${x.id} ${JSON.stringify(judgedMine)}`);
+    }
+    if (Object.keys(m0.wrong).length !== Object.keys(src.wrong).length) throw new Error(`${m0.id}: ${Object.keys(m0.wrong).length} wrong moves, the position has ${Object.keys(src.wrong).length}`);
+    // shown as your own, counted apart, and playable: its answer is right
+    const progressText = await page.locator('.puzzle-progress').textContent();
+    const shownId = await page.locator('#puzzles').getAttribute('data-puzzle');
+    if (!mine.some((x) => x.id === shownId) || !new RegExp(`Your mistakes: 0 of ${mine.length} solved\\.$`).test(progressText)) throw new Error(`shown: ${progressText}`);
+    await page.locator('.puzzle-choose').selectOption(m0.id);
+    await page.locator(`.puzzle-moves button[data-move="${m0.solution[0]}"]`).click();
+    await waitFor('your puzzle solved', 3000, async () => new RegExp(`Your mistakes: 1 of ${mine.length} solved\\.$`).test(await page.locator('.puzzle-progress').textContent()));
+    if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('your own puzzle changed the rating');
+    await page.locator('#puzzles-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/puzzles-mine.png` });
+    await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
-    return `${id}: a wrong move explained, the right one with its line, 1 solved after a reload`;
+    return `${id}: a wrong move explained and rated (${rated.rating}), the right one with its line, 1 solved after a reload; ${mineText}`;
   });
 
   // a review of a game of up to 40 moves (the host engine plays it at
@@ -581,13 +644,27 @@ try {
     const worst = rows.filter((r) => 'worst' in r);
     const costly = rows.filter((r) => Number(r.cost) >= 50).length;
     if (worst.length !== Math.min(3, costly) || worst.some((w) => Number(w.cost) < 50)) throw new Error(`marked ${worst.length} of ${costly} costly moves`);
+    // lichess's marks: each row's, counted per side in the summary, with an
+    // accuracy; the columns say their units; moves numbered 1..N
+    const sides = await page.evaluate(() => [...document.querySelectorAll('.review-summary li[data-side]')].map((li) => ({ ...li.dataset, text: li.textContent })));
+    const heads = await page.locator('.review thead').textContent();
+    const firstCells = await page.evaluate(() => [...document.querySelectorAll('tr[data-review] td:first-child')].map((td) => td.textContent));
+    for (const side of sides) {
+      const mine = rows.filter((r) => (Number(r.ply) % 2 === 1) === (side.side === 'white'));
+      for (const k of ['inaccuracy', 'mistake', 'blunder']) {
+        if (Number(side[k]) !== mine.filter((r) => r.mark === k).length) throw new Error(`${side.side}: ${side[k]} ${k} counted, ${mine.filter((r) => r.mark === k).length} rows marked`);
+      }
+      if (!/^(Green|Red) \(P[12]\): \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, accuracy \d+%$/.test(side.text)) throw new Error(`the summary says: ${side.text}`);
+    }
+    if (sides.length !== 2 || !heads.includes('before (pieces)') || !heads.includes('cost (pieces)') || !heads.includes('mark') ||
+        firstCells.join(' ') !== moves.map((_, i) => `${i + 1}.`).join(' ')) throw new Error(`summary ${sides.length} sides; heads ${heads}; numbers ${firstCells.slice(0, 4)}`);
     await page.locator('.review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/review.png` });
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     const secs = status.match(/in ([\d.]+) s/)[1];
     writeFileSync(`${out}/review.txt`, `review_moves: ${moves.length}\nreview_seconds: ${secs}\n`);
-    return `${status.split(';')[0]}; ${worst.length} marked`;
+    return `${status.split(';')[0]}; ${worst.length} costliest; ${sides.map((x) => x.text).join('; ')}`;
   });
 
   // a link to a console this build does not have: said, with the way back
@@ -620,11 +697,19 @@ try {
       return { scroll: document.documentElement.scrollWidth, width: innerWidth, device: r('.device'), help: r('.quick-help'), status: r('#status') };
     });
     await page.screenshot({ path: `${out}/phone.png` });
-    await context.close();
-    if (m.scroll > m.width) throw new Error(`scrolls sideways: ${m.scroll} px wide in ${m.width}`);
+    if (m.scroll > 390) throw new Error(`scrolls sideways: ${m.scroll} px wide on a 390 px phone`);
     const off = Math.abs(m.device.left - (m.width - m.device.right));
     if (off > 2) throw new Error(`the console is ${off.toFixed(1)} px off centre`);
     if (m.help.bottom > 844) throw new Error(`the help ends at ${m.help.bottom} px, below the fold`);
+    // the players' pages (the manual's wide tables) fit a phone too
+    const docPage = await context.newPage();
+    for (const doc of ['manual', 'quickref', 'rules', 'display', 'records']) {
+      await docPage.goto(`${url}docs/${doc}.html`);
+      // (a phone widens its layout to the widest thing: compare with the screen's 390 px)
+      const w = await docPage.evaluate(() => document.documentElement.scrollWidth);
+      if (w > 390) throw new Error(`docs/${doc}.html scrolls sideways: ${w} px wide on a 390 px phone`);
+    }
+    await context.close();
     const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const dp = await desk.newPage();
     await dp.goto(`${url}?board=jarmo-handheld`);
@@ -653,7 +738,8 @@ try {
     });
     // the moves in notation and the status in words beside the board
     const [reply] = (await gameMoves(page)).slice(1);
-    await waitFor('the move list', 2000, async () => (await page.locator('#moves li').first().textContent()) === `1. c1-d3  ${reply}` ||
+    // (a move is one side's turn: each numbered)
+    await waitFor('the move list', 2000, async () => (await page.locator('#moves li').allTextContents()).join('|') === `1. c1-d3|2. ${reply}` ||
       await page.locator('#moves').textContent());
     await waitFor('the status line', 3000, async () => /You are green \(White\)\. Your turn\./.test(await page.locator('#status').textContent()) ||
       await page.locator('#status').textContent());
@@ -782,6 +868,9 @@ try {
       if ((await recs.first().getAttribute('data-result')) !== want) throw new Error(`${when}: the record says ${await recs.first().getAttribute('data-result')}, the console ${want}`);
       await recs.first().locator('button[data-show]').click();
       const text = await page.locator('#record-view').textContent();
+      // the whole record shows, however long: no box to scroll inside
+      const box = await page.evaluate(() => { const v = document.querySelector('#record-view'); return [v.scrollHeight, v.clientHeight]; });
+      if (box[0] > box[1] + 1) throw new Error(`${when}: the record's box shows ${box[1]} of its ${box[0]} px`);
       const recMoves = text.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
       if (recMoves.join(' ') !== allMoves.join(' ')) throw new Error(`${when}: the record's moves differ from the game's`);
       if (!text.includes('[White "you"]') || !text.includes('[Black "console 2"]') || !text.includes('[Rules "classic"]')) throw new Error(`${when}: tags: ${text.slice(0, 200)}`);

@@ -12,9 +12,11 @@ import { ConsoleText } from '../../sim/web/src/console_text.js';
 import { wasmText } from '../../sim/web/src/wasm_text.js';
 import { GameLog } from '../../sim/web/src/game_log.js';
 import { statsOf } from '../../sim/web/src/progress.js';
-import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord, parseRecords, recordFromGame, recordFromHash, recordLink, recordText } from '../../sim/web/src/records.js';
+import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord, parseRecords, recordFromGame, recordFromHash, recordLink, recordSummary, recordText } from '../../sim/web/src/records.js';
 import { Follower } from '../../sim/web/src/follower.js';
 import { checked as followChecked } from '../../sim/web/follow.mjs';
+import { OwnPuzzles, PuzzleRating, difficulty, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
+import { judgeGame, judgeMove, moveAccuracy, moverOf, sideSummary } from '../../sim/web/src/review_marks.js';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -187,6 +189,17 @@ check('wasm-status-choosing-a-return', () => {
   return (!/returning/.test(plain) && /Your turn: choose where the returning piece goes \(a lit point\), then A\./.test(choosing)) ||
     JSON.stringify([plain, choosing]);
 });
+// after a match's last game the finished game stays saved: with the
+// console's "over" line the status keeps the result and what A does
+writeFileSync(`${tmp}/match.script`, 'wait 300\nautoplay 1 600000\nwait-uart 100 match over\nwait 3000\n');
+check('wasm-status-after-the-match', () => {
+  const { image, out } = simImage(['level=1', 'match=1'], `${tmp}/match.script`);
+  const over = (out.match(/uart: (over \d+ \d+ \w+ \S+)/) || [])[1];
+  if (!over) return `no over line in ${out.slice(-300)}`;
+  const s = text.status(image, over), before = text.status(image, 'move a5-c4');
+  return (s.game && /^You against the console \(level 1\), classic; match: you \d+, console \d+\nGame 1 of 1 over: (you win|the console wins|a draw) \d+-\d+ \([a-z ]+\)\. Press A for a new match\.$/.test(s.text) &&
+    !before.game) || JSON.stringify([s, before]);
+});
 check('wasm-status-no-game', () => {
   const s = text.status(new Uint8Array(1024).fill(0xff));
   return (!s.game && s.text === 'no game in progress') || JSON.stringify(s);
@@ -199,6 +212,34 @@ check('wasm-drop-game', () => {
   return (!text.status(image).game && hexOf(image.slice(0, 24)) === settingsBefore) || 'the game is still there';
 });
 
+// the page's teaching text says the levels the console has
+check('teach-levels-as-the-console', () => {
+  const why = text.set(new Uint8Array(1024).fill(0xff), 'level=99').why;
+  const levels = why.match(/one of: ([\d ]+)/)[1].trim().split(' ');
+  const said = readFileSync('sim/web/teach.md', 'utf8').match(/level \((\d) to (\d)\)/);
+  return (said && said[1] === levels[0] && said[2] === levels[levels.length - 1]) || `teach.md: ${said && said[0]}, the console: ${levels}`;
+});
+
+// ---- review_marks.js: lichess's marks, counts and accuracy -----------------
+check('review-marks-as-lichess', () => {
+  // green moves first; before/after green's view in centi-pieces
+  const rows = [
+    { ply: 1, move: 'a', best: 'a', before: 0, after: 0 }, // the engine's move: no mark
+    { ply: 2, move: 'b', best: 'x', before: 0, after: 60 }, // red gives 0.6 pieces from even: an inaccuracy
+    { ply: 3, move: 'c', best: 'x', before: 60, after: -50 }, // green gives 1.1 pieces: a mistake
+    { ply: 4, move: 'd', best: 'x', before: -50, after: 400 }, // red throws 4.5 pieces: a blunder
+    { ply: 5, move: 'e', best: 'x', before: 10000, after: 9000 }, // green still wins: nothing lost
+    { ply: 6, move: 'f', best: 'x', before: 1500, after: 1480 }, // red: a trifle
+  ];
+  const marks = rows.map((r) => judgeMove(r, 'white').mark?.name || '-').join(' ');
+  const g = judgeGame(rows, 'white');
+  const sum = sideSummary('Red (you)', g.black);
+  return (marks === '- inaccuracy mistake blunder - -' && g.white.mistake === 1 && g.white.inaccuracy === 0 && g.black.inaccuracy === 1 &&
+    g.black.blunder === 1 && g.white.accuracy > g.black.accuracy && g.white.accuracy < 100 && moveAccuracy(0) > 99.99 && Math.abs(moveAccuracy(10) - 64) < 1 &&
+    sum === `Red (you): 1 inaccuracy, 0 mistakes, 1 blunder, accuracy ${g.black.accuracy}%` &&
+    moverOf(1, 'black') === 'black' && moverOf(2, 'black') === 'white') || `${marks} ${JSON.stringify(g)} ${sum}`;
+});
+
 // ---- game_log.js: the move list from the debug console ----------------------
 check('game-log-moves-undo-result', () => {
   const log = new GameLog();
@@ -206,7 +247,7 @@ check('game-log-moves-undo-result', () => {
     'move c1-d3', 'move b5-c4', 'move d3xc4', 'undo d3xc4', 'move a1-b3', 'over 6 2 white no-moves', 'match 1/2 6 2'])
     log.line(l);
   const rows = JSON.stringify(log.numbered());
-  return (rows === '[[1,"c1-d3","b5-c4"],[2,"a1-b3",""]]' && log.results[0] === 'Game 1 of 2: you win (green 6, red 2): no moves left.') ||
+  return (rows === '[[1,"c1-d3"],[2,"b5-c4"],[3,"a1-b3"]]' && log.results[0] === 'Game 1 of 2: you win 6-2 (no moves left).') ||
     `${rows} ${log.results}`;
 });
 check('game-log-new-game-clears', () => {
@@ -215,7 +256,7 @@ check('game-log-new-game-clears', () => {
   log.line('move c1-d3');
   log.line('over 2 6 black');
   log.line('start classic first white match 2/2');
-  return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins (green 2, red 6).') || JSON.stringify(log);
+  return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins 6-2.') || JSON.stringify(log);
 });
 check('game-log-resume', () => {
   const a = new GameLog();
@@ -295,7 +336,15 @@ check('serve-no-sibling-folder', () =>
   const rec = recordFromGame(setup, moves, { white: '8', black: '4', winner: 'white', reason: 'no-moves' }, new Date(Date.UTC(2026, 10, 26, 19, 40, 12)));
   const text = recordText(rec);
   check('records-text-as-documented', () =>
-    (text.startsWith('[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "black"]\n[White "you"]\n[Black "console 3"]\n[Level "3"]\n[Result "8-4 white"]\n[Reason "no-moves"]\n\n1. b5-c4 b1-d2 2. c4xd5@b1 @b1\n')) || text);
+    (text.startsWith('[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "black"]\n[White "you"]\n[Black "console 3"]\n[Level "3"]\n[Result "8-4 white"]\n[Reason "no-moves"]\n\n1. b5-c4 2. b1-d2 3. c4xd5@b1 4. @b1\n')) || text);
+  // one meaning of "move" (one side's turn) and one score order (the
+  // winner's first, as the console says it) in the list and the text
+  check('records-summary-moves-and-score-as-the-console-says', () => {
+    const long = Array.from({ length: 57 }, (_, i) => (i % 2 ? 'b5-c4' : 'c1-d3'));
+    const r = recordFromGame({ ...setup, human: 'black' }, long, { white: '4', black: '5', winner: 'black', reason: 'across' }, new Date(Date.UTC(2026, 10, 26)));
+    const s = recordSummary(r), t = recordText(r);
+    return (s.endsWith('· console 3 (green) v you (red) · you win 5-4 · 57 moves') && /\n57\. c1-d3\n$/.test(t) && !/ 58\./.test(t)) || `${s} ${t}`;
+  });
   check('records-read-back', () => {
     const p = parseRecord(text);
     return (p.ok && JSON.stringify(p.record) === JSON.stringify(rec)) || JSON.stringify(p);
@@ -462,10 +511,14 @@ check('serve-no-sibling-folder', () =>
 }
 
 // ---- puzzles.json (tools/puzzles/gen_puzzles.c) ---------------------------
-// at least 30 in at least three rule sets; each position reached by legal
-// moves from the start; its moves the legal moves there; the solution a
-// legal line; proven: the solution wins where no other move does, or beats
-// every other by 2 pieces at the AI's top level
+// at least 60, at least 8 in every rule set (jasir too); every position
+// different (the same position and side to move counts once, across rule
+// sets too); each position reached by legal moves from the start; its
+// moves the legal moves there; the solution a legal line; proven: the
+// answer the only move that keeps the win (no other wins), or the only one
+// that keeps an advantage of a piece (every other below it, 2 pieces
+// behind the answer) at the AI's top level; a rating and the words for
+// every wrong move
 {
   let puzzles = [];
   try {
@@ -473,30 +526,116 @@ check('serve-no-sibling-folder', () =>
   } catch (e) {
     puzzles = e;
   }
-  check('puzzles-thirty-in-three-rule-sets', () =>
-    (Array.isArray(puzzles) && puzzles.length >= 30 && new Set(puzzles.map((p) => p.rules)).size >= 3) || String(puzzles.length || puzzles));
-  check('puzzles-legal-and-proven', () => {
+  check('puzzles-sixty-eight-in-every-rule-set', () => {
+    if (!Array.isArray(puzzles)) return String(puzzles);
+    const per = {};
+    for (const p of puzzles) per[p.rules] = (per[p.rules] || 0) + 1;
+    return (puzzles.length >= 60 && ['classic', 'brainking', 'ludos', 'jasir'].every((r) => per[r] >= 8)) || JSON.stringify(per);
+  });
+  check('puzzles-legal-proven-and-all-different', () => {
     if (!Array.isArray(puzzles)) return 'no puzzles';
     const cmds = [];
     for (const p of puzzles) {
-      cmds.push(`rules ${p.rules}`, ...p.moves.map((m) => `play ${m}`), 'legal', ...p.solution.map((m) => `play ${m}`));
+      cmds.push(`rules ${p.rules}`, ...p.moves.map((m) => `play ${m}`), 'fen', 'legal', ...p.solution.map((m) => `play ${m}`));
     }
     const r = spawnSync(`${build}/host/jarmo`, [], { input: cmds.join('\n') + '\nquit\n', encoding: 'utf8', maxBuffer: 1 << 26 });
     const out = r.stdout.split('\n');
     let k = 0;
+    const seen = new Map();
     for (const p of puzzles) {
       const next = () => out[k++];
       if (next() !== '= ok') return `${p.id}: rules`;
       for (const m of p.moves) if (next() !== '= ok') return `${p.id}: ${m} is not legal on the way`;
+      // the position and the side to move, the rule set's name left out
+      const key = next().slice(2).replace(` ${p.rules} `, ' ');
+      if (seen.has(key)) return `${p.id} is ${seen.get(key)}'s position again`;
+      seen.set(key, p.id);
       const legal = next().slice(2).split(' ').sort().join(' ');
       const listed = [p.solution[0], ...Object.keys(p.wrong)].sort().join(' ');
       if (legal !== listed) return `${p.id}: legal ${legal}, listed ${listed}`;
       for (const m of p.solution) if (next() !== '= ok') return `${p.id}: the solution's ${m} is not legal`;
-      const others = Object.values(p.wrong).map((w) => w.value);
-      const wins = p.value >= 8000 && others.every((v) => v < 8000);
-      if (!wins && !(others.every((v) => p.value - v >= 200) && p.value > 100)) return `${p.id}: not proven (${p.value} against ${Math.max(...others)})`;
+      const judged = [{ move: p.solution[0], value: p.value }, ...Object.entries(p.wrong).map(([move, w]) => ({ move, value: w.value }))]
+        .sort((a, b) => b.value - a.value);
+      if (judged[0].move !== p.solution[0] || !onlyMove(judged)) return `${p.id}: not the only move (${p.value} against ${judged[1].value})`;
+      if (!(Number.isInteger(p.rating) && p.rating >= 800 && p.rating <= 2200 && p.level >= 1 && p.level <= 7)) return `${p.id}: rating ${p.rating}, level ${p.level}`;
+      for (const m of Object.keys(p.wrong)) {
+        const w = wrongWords(p, m);
+        if (/won game|0\.00|undefined|NaN/.test(w) || !/^Not this one: \S+ (is answered by \S+, which leaves|ends the game:) .+; the best move (wins the game|keeps you [\d.]+ pieces? ahead)\. Try again\.$/.test(w)) return `${p.id} ${m}: ${w}`;
+      }
+      if (!/^Right: \S+, the only move that (wins the game|keeps the advantage)\. The line: /.test(rightWords(p))) return `${p.id}: ${rightWords(p)}`;
+    }
+    writeFileSync(`${tmp}/puzzles.txt`, `puzzles: ${puzzles.length}\ndifferent_positions: ${seen.size}\n`);
+    return true;
+  });
+  // the page's review engine (review.wasm's review_judge, which proves the
+  // player's own puzzles) agrees: the same answer, the only good move
+  check('puzzles-proven-by-the-review-engine', () => {
+    if (!Array.isArray(puzzles)) return 'no puzzles';
+    const x = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(`${build}/web/review.wasm`))).exports;
+    const io = wasmText(x, 'review_text_in', 'review_text_out');
+    for (const p of puzzles) {
+      io.put(`${p.rules} white`);
+      if (!x.review_start()) return `${p.id}: ${io.get()}`;
+      for (const m of p.moves) {
+        io.put(m);
+        if (!x.review_move()) return `${p.id}: ${m}`;
+      }
+      const judged = [];
+      for (let i = 0, n = x.review_judge(6); i < n; i++) {
+        x.review_judged(i);
+        const [move, value, reply] = io.get().split(' ');
+        judged.push({ move, value: Number(value), reply });
+      }
+      judged.sort((a, b) => b.value - a.value);
+      if (judged[0].move !== p.solution[0] || judged[0].value !== p.value || !onlyMove(judged) || judged.length !== Object.keys(p.wrong).length + 1)
+        return `${p.id}: the review engine: ${JSON.stringify(judged.slice(0, 3))}`;
     }
     return true;
   });
 }
+
+// ---- puzzles.js: the proof, the words, the rating, your own puzzles -------
+check('puzzles-only-move-rule', () => {
+  const j = (...v) => v.map((value, i) => ({ move: `m${i}`, value }));
+  const cases = [[j(9000, 500, 0, -100), true], [j(9000, 8800, 0, 0), false], [j(350, 90, 0, -50), true], [j(350, 120, 0, 0), false],
+    [j(250, 60, 0, 0), false], [j(9000, 0, 0), false]];
+  const bad = cases.filter(([judged, want]) => onlyMove(judged) !== want);
+  return !bad.length || JSON.stringify(bad.map(([x]) => x.map((y) => y.value)));
+});
+check('puzzles-words-never-say-0.00-or-miss-a-word', () => {
+  const p = { solution: ['a1-b2', 'c3-d4'], value: 300, wrong: { 'b3-a5': { value: 0, reply: null }, 'c1-d3': { value: -3, reply: 'e5-d4' }, 'd1-e2': { value: -150, reply: 'b5-c4' } } };
+  const w = ['b3-a5', 'c1-d3', 'd1-e2'].map((m) => wrongWords(p, m));
+  return (w[0] === 'Not this one: b3-a5 ends the game: an even game; the best move keeps you 3.00 pieces ahead. Try again.' &&
+    w[1] === 'Not this one: c1-d3 is answered by e5-d4, which leaves an even game; the best move keeps you 3.00 pieces ahead. Try again.' &&
+    w[2] === 'Not this one: d1-e2 is answered by b5-c4, which leaves you 1.50 pieces behind; the best move keeps you 3.00 pieces ahead. Try again.') || w.join(' | ');
+});
+check('puzzles-elo-rating-kept', () => {
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  const r = new PuzzleRating(storage);
+  const start = r.get();
+  const a = r.answer(1200, true); // an even match won: +20 (K 40)
+  const b = r.answer(800, false); // an easy one missed: about -37
+  const again = new PuzzleRating(storage).get();
+  store.set('jarmo-puzzle-rating', '{oops');
+  const broken = new PuzzleRating(storage).get();
+  return (start.rating === 1200 && start.count === 0 && a.rating === 1220 && b.rating === 1220 - Math.round(40 * expected(1220, 800)) &&
+    again.rating === b.rating && again.count === 2 && broken.rating === 1200 && difficulty(900) === 'easy' && difficulty(1100) === 'medium' &&
+    difficulty(1500) === 'hard') || JSON.stringify([start, a, b, again, broken]);
+});
+check('puzzles-your-mistakes-from-a-kept-game', () => {
+  const record = { rules: 'classic', first: 'white', white: 'console 3', black: 'you', date: '2026-11-26T00:00:00Z', moves: ['c1-d3', 'b5-c4', 'a1-b3', 'e5-d4'] };
+  const rows = [1, 2, 3, 4].map((ply) => ({ ply, cost: [300, 120, 500, 250][ply - 1] }));
+  const plies = mistakeCandidates(rows, 'white', yourSide(record), 2); // red's (yours): 2 and 4, the costliest first
+  const judged = [{ move: 'a5-b4', value: 400, reply: 'd3-c4' }, { move: 'e5-d4', value: 50, reply: 'c1-d2' }, { move: 'x', value: 0, reply: null }, { move: 'y', value: -20, reply: 'z' }];
+  const p = ownPuzzle(record, 4, judged);
+  const notProven = ownPuzzle(record, 4, judged.map((x, i) => (i === 1 ? { ...x, value: 300 } : x)));
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  const own = new OwnPuzzles(storage);
+  const added = [own.add([p]), own.add([p])];
+  return (plies.join() === '4,2' && p && p.mine && p.moves.join() === 'c1-d3,b5-c4,a1-b3' && p.solution.join() === 'a5-b4,d3-c4' && p.first === 'white' &&
+    p.wrong['e5-d4'].value === 50 && /^Red to move: find the only move that keeps the advantage \(you played e5-d4 here\)$/.test(p.goal) &&
+    notProven === null && added.join() === '1,0' && own.list().length === 1) || JSON.stringify({ plies, p, notProven, added });
+});
 process.exit(failed ? 1 : 0);

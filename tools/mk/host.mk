@@ -61,7 +61,15 @@ $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
 $(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
-$(eval $(call host_prog,gen_puzzles,tools/puzzles/gen_puzzles.c,$(HOST_CORE)))
+# The puzzles are proven at the page's review's top level (review.wasm's
+# REVIEW_TOP_BUDGET, tools/mk/web.mk), so that the review's engine, which
+# also proves the player's own puzzles, agrees with every one: the AI's
+# root with that budget, the rest of the core as it is.
+$(H)/obj/puzzles/ai_root_review.o: firmware/ai/ai_root.c
+	@mkdir -p $(@D)
+	@echo "  CC   $@"
+	$(Q)$(CC) $(HOST_CFLAGS) -DAI_TOP_BUDGET=$(REVIEW_TOP_BUDGET) -c -o $@ $<
+$(eval $(call host_prog,gen_puzzles,tools/puzzles/gen_puzzles.c,$(filter-out %/ai_root.o,$(HOST_CORE)) $(H)/obj/puzzles/ai_root_review.o))
 $(foreach t,$(filter-out test_firmware_units test_ui,$(HOST_TESTS)),\
   $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
 $(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))

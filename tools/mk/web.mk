@@ -55,12 +55,13 @@ $(WEB)/console.wasm: $(WASM_SRC) tools/web/wasm_rules.h $(wildcard sim/*.h firmw
 # rules core, with a top level of 100,000 nodes (6,250 x 16; 19/16 of that
 # outside jasir) where the console has 23,200 (27,550): a reviewed move is
 # judged more deeply than played.
+REVIEW_TOP_BUDGET := 6250u
 REVIEW_SRC := tools/web/review_wasm.c tools/web/wasm_libc.c tools/web/wasm_rules.c $(RULES_SRC) $(AI_SRC) $(GEN)/ai_tables.c
-REVIEW_EXPORTS := review_start review_move review_think review_side_to_move review_text_in review_text_out
+REVIEW_EXPORTS := review_start review_move review_think review_side_to_move review_judge review_judged review_text_in review_text_out
 $(WEB)/review.wasm: $(REVIEW_SRC) tools/web/wasm_rules.h $(wildcard firmware/rules/*.h firmware/ai/*.h tools/web/wasm-libc/*.h)
 	@mkdir -p $(@D)
 	@echo "  WASM $@"
-	$(Q)clang --target=wasm32 -std=gnu11 -O2 -Wall -Wextra -Werror -nostdlib -ffreestanding -DAI_TOP_BUDGET=6250u \
+	$(Q)clang --target=wasm32 -std=gnu11 -O2 -Wall -Wextra -Werror -nostdlib -ffreestanding -DAI_TOP_BUDGET=$(REVIEW_TOP_BUDGET) \
 	  -isystem tools/web/wasm-libc -Ifirmware -Ihal -Wl,--no-entry $(addprefix -Wl$(comma)--export=,$(REVIEW_EXPORTS)) \
 	  -o $@ $(REVIEW_SRC)
 $(WEB)/review_worker.js: sim/web/src/review_worker.js $(WEB_NPM)
@@ -71,7 +72,7 @@ $(WEB)/review_worker.js: sim/web/src/review_worker.js $(WEB_NPM)
 $(WEB)/puzzles.json: $(H)/gen_puzzles tools/mk/web.mk
 	@mkdir -p $(@D)
 	@echo "  GEN  $@"
-	$(Q)$(H)/gen_puzzles 12 > $@.tmp 2> $(@D)/puzzles.log && mv $@.tmp $@ || { cat $(@D)/puzzles.log; rm -f $@.tmp; exit 1; }
+	$(Q)$(H)/gen_puzzles 16 > $@.tmp 2> $(@D)/puzzles.log && mv $@.tmp $@ || { cat $(@D)/puzzles.log; rm -f $@.tmp; exit 1; }
 $(WEB)/links.txt: $(H)/board_links
 	@mkdir -p $(@D) && $< > $@
 $(WEB)/boards.json: tools/mk/web.mk

@@ -70,3 +70,51 @@ void review_think(int level)
 
 /* The side to move: 0 White, 1 Black. */
 int review_side_to_move(void) { return rules_side_to_move(&pos); }
+
+/* Every legal move here, judged at `level` as tools/puzzles/gen_puzzles.c
+ * judges a puzzle's moves (the proof of the page's "your mistakes"
+ * puzzles): a search of the position after each move, the score for the
+ * side to move here; a move that ends the game 9000 won, -9000 lost, 0
+ * drawn. Returns the count; review_judged(i) then writes the i-th as
+ * "MOVE SCORE REPLY" (REPLY "-" when the move ends the game). */
+static rules_move_t judged_move[RULES_MAX_MOVES], judged_reply[RULES_MAX_MOVES];
+static int32_t judged_score[RULES_MAX_MOVES];
+static int judged_count;
+
+int review_judge(int level)
+{
+    judged_count = rules_game_over(&pos) ? 0 : rules_legal_moves(&pos, judged_move);
+    for (int i = 0; i < judged_count; i++) {
+        rules_pos_t q = pos;
+        rules_undo_t u;
+        rules_make(&q, judged_move[i], &u);
+        judged_reply[i] = 0;
+        if (rules_game_over(&q)) {
+            const uint8_t w = rules_winner(&q);
+            judged_score[i] = w == RULES_DRAW ? 0 : w == rules_side_to_move(&pos) ? 9000 : -9000;
+        } else {
+            ai_stats_t st;
+            judged_reply[i] = ai_choose(&q, (uint8_t)level, 0, 0, 0, &st);
+            judged_score[i] = -st.score;
+        }
+    }
+    return judged_count;
+}
+
+void review_judged(int i)
+{
+    char *o = review_text_out;
+    if (i < 0 || i >= judged_count) {
+        *o = '\0';
+        return;
+    }
+    o += rules_move_to_text(judged_move[i], o);
+    *o++ = ' ';
+    o = put_int(o, judged_score[i]);
+    *o++ = ' ';
+    if (judged_reply[i])
+        o += rules_move_to_text(judged_reply[i], o);
+    else
+        *o++ = '-';
+    *o = '\0';
+}

@@ -67,21 +67,21 @@ export class GameLog {
     return false;
   }
 
+  // the words of the status and the console: the winner named as the
+  // player knows it, the winner's points first ("you win 6-2")
   result(white, black, winner, reason) {
     const s = this.setup;
     const game = s ? `Game ${s.game} of ${s.games}` : 'Game';
-    const score = `green ${white}, red ${black}`;
-    const why = REASON[reason] ? `: ${REASON[reason]}` : '';
-    if (winner !== 'white' && winner !== 'black') return `${game}: a draw (${score})${why}.`;
+    const why = REASON[reason] ? ` (${REASON[reason]})` : '';
+    if (winner !== 'white' && winner !== 'black') return `${game}: a draw ${white}-${black}${why}.`;
     const who = s?.human ? (s.human === winner ? 'you win' : 'the console wins') : `${SIDE[winner]} wins`;
-    return `${game}: ${who} (${score})${why}.`;
+    const [hi, lo] = winner === 'white' ? [white, black] : [black, white];
+    return `${game}: ${who} ${hi}-${lo}${why}.`;
   }
 
-  // [[number, first mover's move, the other's move], ...]
+  // [[number, move], ...]: a move is one side's turn, numbered 1, 2, 3...
   numbered() {
-    const rows = [];
-    for (let i = 0; i < this.moves.length; i += 2) rows.push([i / 2 + 1, this.moves[i], this.moves[i + 1] || '']);
-    return rows;
+    return this.moves.map((m, i) => [i + 1, m]);
   }
 
   // kept across a reload: the page resumes its list when the console resumes

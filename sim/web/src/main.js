@@ -242,10 +242,10 @@ function drawMoves(el, log) {
     li.textContent = 'resumed: the earlier moves were made before this page opened';
     el.appendChild(li);
   }
-  for (const [n, a, b] of log.numbered()) {
+  for (const [n, m] of log.numbered()) {
     const li = document.createElement('li');
     li.dataset.n = n;
-    li.textContent = `${n}. ${a}${b ? `  ${b}` : ''}`;
+    li.textContent = `${n}. ${m}`;
     el.appendChild(li);
   }
   for (const r of log.results) {
@@ -404,7 +404,7 @@ async function main() {
   initReview($('#replay'), replay);
   const redrawRecords = initRecords(records, replay, log);
   initFollow($('#follow'), { replay, records, redraw: redrawRecords });
-  initPuzzles($('#puzzles'), { text, links }).catch((e) => console.error('puzzles:', e));
+  initPuzzles($('#puzzles'), { text, links, records, rules: () => text.settings(eeprom.bytes).rules }).catch((e) => console.error('puzzles:', e));
   try {
     log.restore(JSON.parse(localStorage.getItem(logKey)));
   } catch {

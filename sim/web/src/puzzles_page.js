@@ -1,13 +1,19 @@
 // Puzzles (build/web/puzzles.json, tools/puzzles/gen_puzzles.c): a
-// position from the AI's self-play where one move is clearly best, proven
-// at its top level. The player picks a move from the position's legal
-// moves: the right one is answered with the rest of the line, a wrong one
-// with why (the reply that answers it and what it leaves). Progress (solved
-// or tried, by puzzle id) is kept in the browser.
+// position from the AI's self-play where one move is the only one that
+// keeps the win or the advantage, proven at its top level; and the
+// player's own ("your mistakes"): positions of their kept games where they
+// played a costly move and one move was the only good one, proven the
+// same way by the review's engine. The player picks a move from the
+// position's legal moves: the right one is answered with the rest of the
+// line, a wrong one with why (the reply that answers it and what it
+// leaves). Progress (solved or tried, by puzzle id), the puzzle rating
+// (Elo, from the first answer to each of the project's puzzles) and the
+// player's own puzzles are kept in the browser.
 import { boardSvg } from './replay.js';
+import { OwnPuzzles, PuzzleRating, difficulty, mistakeCandidates, ownPuzzle, rightWords, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
-const pieces = (v) => (Math.abs(v) >= 8000 ? (v > 0 ? 'a won game' : 'a lost game') : `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} pieces`);
+const GAMES_LOOKED_AT = 10; // the newest kept games "your mistakes" reviews
 
 function loadProgress(storage) {
   try {
@@ -18,13 +24,32 @@ function loadProgress(storage) {
   }
 }
 
-export async function initPuzzles(el, { text, links, storage = localStorage }) {
+// one request to the review's worker: resolves with the rows and the end
+// message (review) or the judged moves (judge)
+function ask(worker, msg) {
+  return new Promise((resolve, reject) => {
+    const rows = [];
+    worker.onmessage = ({ data }) => {
+      if (data.row) rows.push(data.row);
+      else if (data.error) reject(new Error(data.error));
+      else resolve({ rows, judged: data.judged });
+    };
+    worker.onerror = (e) => reject(new Error(e.message || 'the engine did not load'));
+    worker.postMessage(msg);
+  });
+}
+
+// rules(): the console's rule set (the first puzzle opened is one of its)
+export async function initPuzzles(el, { text, links, records = null, rules = () => null, storage = localStorage }) {
   const choose = el.querySelector('.puzzle-choose');
   const board = el.querySelector('.puzzle-board');
   const goal = el.querySelector('.puzzle-goal');
   const movesEl = el.querySelector('.puzzle-moves');
   const answer = el.querySelector('.puzzle-answer');
   const score = el.querySelector('.puzzle-progress');
+  const ratingEl = el.querySelector('.puzzle-rating');
+  const mineButton = el.querySelector('[data-puzzle-mine]');
+  const mineStatus = el.querySelector('.puzzle-mine-status');
   let puzzles;
   try {
     const r = await fetch('puzzles.json');
@@ -34,6 +59,9 @@ export async function initPuzzles(el, { text, links, storage = localStorage }) {
     el.querySelector('.puzzle-goal').textContent = `No puzzles here (puzzles.json: ${e.message}).`;
     return;
   }
+  const own = new OwnPuzzles(storage);
+  const rating = new PuzzleRating(storage);
+  let all = [];
   let progress = loadProgress(storage);
   const save = () => {
     try {
@@ -43,16 +71,42 @@ export async function initPuzzles(el, { text, links, storage = localStorage }) {
     }
   };
   const tally = () => {
-    const solved = puzzles.filter((p) => progress[p.id] === 'solved').length;
-    score.textContent = `Solved ${solved} of ${puzzles.length}.`;
+    const theirs = all.filter((p) => !p.mine), mine = all.filter((p) => p.mine);
+    const solved = theirs.filter((p) => progress[p.id] === 'solved').length;
+    const mineSolved = mine.filter((p) => progress[p.id] === 'solved').length;
+    score.textContent = `Solved ${solved} of ${theirs.length}.` + (mine.length ? ` Your mistakes: ${mineSolved} of ${mine.length} solved.` : '');
     score.dataset.solved = String(solved);
-    [...choose.options].forEach((o, i) => (o.textContent = `${progress[puzzles[i].id] === 'solved' ? '✓ ' : progress[puzzles[i].id] === 'tried' ? '· ' : ''}${puzzles[i].id}`));
+    score.dataset.mine = String(mine.length);
+    score.dataset.mineSolved = String(mineSolved);
+    const r = rating.get();
+    ratingEl.textContent = `Your puzzle rating: ${r.rating}${r.count ? ` (${r.count} puzzle${r.count === 1 ? '' : 's'} rated)` : ' (none rated yet: it starts at 1200)'}.`;
+    ratingEl.dataset.rating = String(r.rating);
+    ratingEl.dataset.count = String(r.count);
+    for (const o of choose.querySelectorAll('option')) {
+      const p = all[Number(o.dataset.index)];
+      o.textContent = `${progress[p.id] === 'solved' ? '✓ ' : progress[p.id] === 'tried' ? '· ' : ''}${p.mine ? `your mistake ${mine.indexOf(p) + 1}` : p.id} (${difficulty(p.rating)})`;
+    }
   };
-  puzzles.forEach((p) => choose.appendChild(new Option(p.id, p.id)));
+  // the list: the project's puzzles, then yours apart
+  const fill = () => {
+    all = [...puzzles, ...own.list()];
+    choose.textContent = '';
+    const groups = [['puzzles', all.filter((p) => !p.mine)], ['your mistakes', all.filter((p) => p.mine)]];
+    for (const [label, list] of groups) {
+      if (!list.length) continue;
+      const g = document.createElement('optgroup');
+      g.label = label;
+      for (const p of list) {
+        const o = new Option(p.id, p.id);
+        o.dataset.index = String(all.indexOf(p));
+        g.appendChild(o);
+      }
+      choose.appendChild(g);
+    }
+  };
   // the position after the puzzle's moves (or more), on the diagram
   const draw = (p, extra = []) => {
-    const all = [...p.moves, ...extra];
-    const r = text.replay(p.rules, 'white', all);
+    const r = text.replay(p.rules, p.first || 'white', [...p.moves, ...extra]);
     const pos = r.positions[r.positions.length - 1];
     board.textContent = '';
     board.appendChild(boardSvg(links, p.rules));
@@ -62,12 +116,15 @@ export async function initPuzzles(el, { text, links, storage = localStorage }) {
     }
     return r.ok;
   };
+  let current = 0;
   const open = (i) => {
-    const p = puzzles[i];
+    current = i;
+    const p = all[i];
     choose.value = p.id;
     el.dataset.puzzle = p.id;
     draw(p);
-    goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves).`;
+    goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves; ${difficulty(p.rating)}, rated ${p.rating}).`;
+    goal.dataset.rating = String(p.rating);
     answer.textContent = '';
     answer.dataset.result = '';
     movesEl.textContent = '';
@@ -77,15 +134,18 @@ export async function initPuzzles(el, { text, links, storage = localStorage }) {
       b.textContent = m;
       b.dataset.move = m;
       b.addEventListener('click', () => {
-        if (m === p.solution[0]) {
+        const right = m === p.solution[0];
+        // the first answer to one of the project's puzzles rates you
+        if (!(p.id in progress) && !p.mine) rating.answer(p.rating, right);
+        if (right) {
           draw(p, p.solution);
-          answer.textContent = `Right: ${m}. The line: ${p.solution.join(' ')} (${pieces(p.value)} for you).`;
+          answer.textContent = rightWords(p);
           answer.dataset.result = 'right';
           progress[p.id] = 'solved';
         } else {
           const w = p.wrong[m];
           draw(p, w.reply ? [m, w.reply] : [m]);
-          answer.textContent = `Not this one: after ${m}${w.reply ? ` the answer ${w.reply}` : ''} leaves ${pieces(w.value)} for you, where the best move keeps ${pieces(p.value)}. Try again.`;
+          answer.textContent = wrongWords(p, m);
           answer.dataset.result = 'wrong';
           if (progress[p.id] !== 'solved') progress[p.id] = 'tried';
         }
@@ -95,12 +155,61 @@ export async function initPuzzles(el, { text, links, storage = localStorage }) {
       movesEl.appendChild(b);
     }
   };
-  choose.addEventListener('change', () => open(choose.selectedIndex));
+  choose.addEventListener('change', () => open(Number(choose.selectedOptions[0].dataset.index)));
   el.querySelector('[data-puzzle-next]').addEventListener('click', () => {
-    const next = puzzles.findIndex((p, i) => i > choose.selectedIndex && progress[p.id] !== 'solved');
-    open(next >= 0 ? next : (choose.selectedIndex + 1) % puzzles.length);
+    const next = all.findIndex((p, i) => i > current && progress[p.id] !== 'solved');
+    open(next >= 0 ? next : (current + 1) % all.length);
   });
-  const first = puzzles.findIndex((p) => progress[p.id] !== 'solved');
+  // your mistakes: the newest kept games you played, reviewed; each of your
+  // costly moves' positions judged; the proven ones kept as your puzzles
+  mineButton?.addEventListener('click', async () => {
+    const games = (records ? records.list() : []).filter((r) => yourSide(r)).slice(0, GAMES_LOOKED_AT);
+    if (!games.length) {
+      mineStatus.textContent = 'No kept game of yours to look at: play a game against the console first.';
+      return;
+    }
+    mineButton.disabled = true;
+    const t0 = performance.now();
+    let worker = null;
+    const found = [];
+    let looked = 0;
+    try {
+      worker = new Worker('review_worker.js', { type: 'module' });
+      for (const [g, r] of games.entries()) {
+        mineStatus.textContent = `Looking at your game ${g + 1} of ${games.length}...`;
+        const { rows } = await ask(worker, { rules: r.rules, first: r.first, moves: r.moves, level: 6 });
+        for (const ply of mistakeCandidates(rows, r.first, yourSide(r))) {
+          looked++;
+          const { judged } = await ask(worker, { judge: true, rules: r.rules, first: r.first, moves: r.moves.slice(0, ply - 1), level: 6 });
+          const p = ownPuzzle(r, ply, judged);
+          if (p) found.push(p);
+        }
+      }
+      const fresh = own.add(found);
+      mineStatus.textContent = `Looked at ${games.length} game${games.length === 1 ? '' : 's'} of yours, ${looked} costly move${looked === 1 ? '' : 's'}: ` +
+        `${found.length} proven puzzle${found.length === 1 ? '' : 's'} (${fresh} new) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
+      mineStatus.dataset.found = String(found.length);
+      fill();
+      tally();
+      const first = all.findIndex((p) => p.mine && progress[p.id] !== 'solved');
+      if (fresh && first >= 0) open(first);
+    } catch (e) {
+      mineStatus.textContent = `Could not look: ${e.message}.`;
+    } finally {
+      worker?.terminate();
+      mineButton.disabled = false;
+    }
+  });
+  fill();
+  let playing = null;
+  try {
+    playing = rules();
+  } catch {
+    /* no console: any rule set */
+  }
+  const unsolved = (p) => progress[p.id] !== 'solved' && !p.mine;
+  const inRules = all.findIndex((p) => unsolved(p) && p.rules === playing);
+  const first = inRules >= 0 ? inRules : all.findIndex(unsolved);
   tally();
   open(first >= 0 ? first : 0);
 }

@@ -42,8 +42,9 @@ export function recordAtOver(log, line) {
 
 const quote = (v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-// The record as text: one tag a line, a blank line, the moves numbered in
-// pairs (the first mover's, then the other's), ten plies a line.
+// The record as text: one tag a line, a blank line, the moves each
+// numbered (a move is one side's turn: 1. the first mover's, 2. the
+// other's, ...), eight a line.
 export function recordText(r) {
   const tags = {
     Date: r.date,
@@ -58,8 +59,8 @@ export function recordText(r) {
   const lines = TAGS.map((t) => `[${t} ${quote(tags[t])}]`);
   lines.push('');
   const words = [];
-  for (let i = 0; i < r.moves.length; i++) words.push(i % 2 === 0 ? `${i / 2 + 1}. ${r.moves[i]}` : r.moves[i]);
-  for (let i = 0; i < words.length; i += 10) lines.push(words.slice(i, i + 10).join(' '));
+  for (let i = 0; i < r.moves.length; i++) words.push(`${i + 1}. ${r.moves[i]}`);
+  for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
   return lines.join('\n') + '\n';
 }
 
@@ -187,12 +188,15 @@ export function completeRecord(record, text) {
   return { ok: true, record: { ...record, result, reason } };
 }
 
-// What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · you win 8-4 · 40 moves"
+// What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · you win 8-4 · 40 moves";
+// the score as the console says it, the winner's points first (a draw: green's)
 export function recordSummary(r) {
   const [score, winner] = r.result.split(' ');
+  const [white, black] = score.split('-');
   const who = winner === 'draw' ? 'a draw' : `${r[winner]} ${r[winner] === 'you' ? 'win' : 'wins'}`;
+  const named = winner === 'black' ? `${black}-${white}` : `${white}-${black}`;
   const when = r.date ? r.date.slice(0, 16).replace('T', ' ') : 'no date';
-  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${who} ${score} · ${r.moves.length} move${r.moves.length === 1 ? '' : 's'}`;
+  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${who} ${named} · ${r.moves.length} move${r.moves.length === 1 ? '' : 's'}`;
 }
 
 // The list in the browser's storage (newest first), one key, as text.

@@ -90,7 +90,7 @@ export class Replay {
     this.moves.forEach((m, i) => {
       const li = document.createElement('li');
       li.dataset.ply = String(i + 1);
-      li.textContent = `${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${m}`;
+      li.textContent = `${i + 1}. ${m}`; // a move is one side's turn
       li.addEventListener('click', () => this.show(i + 1));
       list.appendChild(li);
     });

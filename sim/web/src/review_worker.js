@@ -1,7 +1,7 @@
 // The game review, off the page's thread: the console's AI as WebAssembly
 // (review.wasm, tools/web/review_wasm.c). One message { rules, first,
 // moves, level } in; { row } for each position as it is judged, then
-// { done, ms } (or { error }).
+// { done, ms } (or { error }). Or { judge: true, ... }: below.
 import { wasmText } from './wasm_text.js';
 
 let x = null;
@@ -29,9 +29,40 @@ function think(level) {
   return { best: w[0], score: Number(w[1]), depth: Number(w[2]), nodes: Number(w[3]), white: x.review_side_to_move() === 0 };
 }
 
+// { judge: true, rules, first, moves, level }: every legal move of the
+// position after `moves` judged (review_wasm.c's review_judge: the proof of
+// the page's "your mistakes" puzzles), best first: { judged: [{ move,
+// value (for the side to move, centi-pieces), reply (null: the move ends
+// the game) }], ms }
+function judgeAfter(rules, first, moves, level) {
+  textIn(`${rules} ${first}`);
+  if (!x.review_start()) throw new Error(textOut());
+  for (let i = 0; i < moves.length; i++) {
+    textIn(moves[i].slice(0, 60));
+    if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
+  }
+  const n = x.review_judge(level);
+  const judged = [];
+  for (let i = 0; i < n; i++) {
+    x.review_judged(i);
+    const [move, value, reply] = textOut().split(' ');
+    judged.push({ move, value: Number(value), reply: reply === '-' ? null : reply });
+  }
+  return judged.sort((a, b) => b.value - a.value);
+}
+
 self.onmessage = async (ev) => {
   const { rules, first, moves, level = 6 } = ev.data;
   const t0 = performance.now();
+  if (ev.data.judge) {
+    try {
+      await engine();
+      self.postMessage({ judged: judgeAfter(rules, first, moves, level), ms: performance.now() - t0 });
+    } catch (e) {
+      self.postMessage({ error: e.message, ms: performance.now() - t0 });
+    }
+    return;
+  }
   try {
     // what crosses into review.wasm is checked here: a rule set and a side
     // (the follower's word could be anything), moves as the notation

@@ -1,0 +1,155 @@
+// The puzzles' rules, words and rating, without the DOM (puzzles_page.js
+// draws them; node tests them). The proof is tools/puzzles/gen_puzzles.c's,
+// also for the player's own puzzles from their kept games ("your
+// mistakes"): at least MIN_CHOICES moves, and the answer the only move
+// that keeps the win, or the only one that keeps an advantage of a piece,
+// by PROOF_MARGIN over the next.
+export const MIN_CHOICES = 4;
+export const ADVANTAGE = 100; // centi-pieces: a piece
+export const PROOF_MARGIN = 200;
+export const DECIDED = 8000; // the AI's won or lost scores are above this
+export const MISTAKE_COST = 100; // a move of yours that cost a piece or more is looked at
+
+// judged: every legal move { move, value (for the mover), reply }, best first
+export function onlyMove(judged) {
+  if (judged.length < MIN_CHOICES) return false;
+  const [a, b] = judged;
+  if (a.value >= DECIDED) return b.value < DECIDED;
+  return a.value >= ADVANTAGE && b.value < ADVANTAGE && a.value - b.value >= PROOF_MARGIN;
+}
+
+// what a position leaves the mover, in words
+function standing(v) {
+  if (v >= DECIDED) return 'a won game for you';
+  if (v <= -DECIDED) return 'a lost game for you';
+  if (Math.abs(v) < 25) return 'an even game';
+  const n = (Math.abs(v) / 100).toFixed(2);
+  return `you ${n} piece${n === '1.00' ? '' : 's'} ${v > 0 ? 'ahead' : 'behind'}`;
+}
+
+const keeps = (p) => (p.value >= DECIDED ? 'wins the game' : `keeps ${standing(p.value)}`);
+
+// The words for the right move and for a wrong one (p.wrong[m]).
+export function rightWords(p) {
+  return `Right: ${p.solution[0]}, the only move that ${p.value >= DECIDED ? 'wins the game' : 'keeps the advantage'}. The line: ${p.solution.join(' ')} (it ${keeps(p)}).`;
+}
+
+export function wrongWords(p, m) {
+  const w = p.wrong[m];
+  const after = w.reply ? `${m} is answered by ${w.reply}, which leaves ${standing(w.value)}` : `${m} ends the game: ${standing(w.value).replace(' for you', '')}`;
+  return `Not this one: ${after}; the best move ${keeps(p)}. Try again.`;
+}
+
+// a puzzle's difficulty in words, from its rating
+export const difficulty = (rating) => (rating < 1000 ? 'easy' : rating < 1300 ? 'medium' : 'hard');
+
+// ---- the player's puzzle rating: Elo, as lichess rates puzzles (it uses
+// Glicko-2; Elo is its simpler ancestor): the first answer to a puzzle
+// counts, a win if it was the right move; K 40 for the first 20 rated
+// puzzles, then 20. Kept in the browser.
+export const RATING_START = 1200;
+export const expected = (player, puzzle) => 1 / (1 + 10 ** ((puzzle - player) / 400));
+export function rated(state, puzzleRating, solved) {
+  const k = state.count < 20 ? 40 : 20;
+  const rating = Math.round(state.rating + k * ((solved ? 1 : 0) - expected(state.rating, puzzleRating)));
+  return { rating, count: state.count + 1 };
+}
+
+export class PuzzleRating {
+  constructor(storage, key = 'jarmo-puzzle-rating') {
+    this.storage = storage;
+    this.key = key;
+  }
+
+  get() {
+    try {
+      const s = JSON.parse(this.storage.getItem(this.key) || 'null');
+      if (s && Number.isFinite(s.rating) && Number.isInteger(s.count) && s.count >= 0) return { rating: s.rating, count: s.count };
+    } catch {
+      /* not one: start again */
+    }
+    return { rating: RATING_START, count: 0 };
+  }
+
+  // a first answer to a puzzle rated `puzzleRating`: the new state
+  answer(puzzleRating, solved) {
+    const next = rated(this.get(), puzzleRating, solved);
+    try {
+      this.storage.setItem(this.key, JSON.stringify(next));
+    } catch {
+      /* not kept: the puzzles still play */
+    }
+    return next;
+  }
+}
+
+// ---- "your mistakes": the player's own puzzles from their kept games ----
+// The plies (1-based) of a reviewed game worth a look: the player's moves
+// (side 'white' or 'black') that cost MISTAKE_COST or more, the costliest
+// first, at most `most`.
+export function mistakeCandidates(rows, first, side, most = 3) {
+  const moverOf = (ply) => ((ply % 2 === 1) === (first === 'white') ? 'white' : 'black');
+  return rows.filter((r) => moverOf(r.ply) === side && r.cost >= MISTAKE_COST)
+    .sort((a, b) => b.cost - a.cost || a.ply - b.ply).slice(0, most).map((r) => r.ply);
+}
+
+// The side a kept game's player ("you") had, or null.
+export const yourSide = (record) => (record.white === 'you' ? 'white' : record.black === 'you' ? 'black' : null);
+
+// A puzzle of your own: the position before your move (the record's first
+// ply - 1 moves), proven on `judged` (the position's moves, best first);
+// null when the proof fails or the best move is the one you played.
+export function ownPuzzle(record, ply, judged) {
+  const played = record.moves[ply - 1];
+  if (!onlyMove(judged) || judged[0].move === played) return null;
+  const side = yourSide(record);
+  const [best, ...others] = judged;
+  const wins = best.value >= DECIDED;
+  const wrong = Object.fromEntries(others.map((j) => [j.move, { value: j.value, reply: j.reply }]));
+  const moves = record.moves.slice(0, ply - 1);
+  return {
+    id: `mine-${record.rules}-${record.first}-${moves.join('.')}`.slice(0, 400),
+    rules: record.rules,
+    first: record.first,
+    moves,
+    solution: best.reply ? [best.move, best.reply] : [best.move],
+    goal: `${side === 'white' ? 'Green' : 'Red'} to move: find the only move that ${wins ? 'wins the game' : 'keeps the advantage'} (you played ${played} here)`,
+    value: best.value,
+    wrong,
+    // as gen_puzzles.c rates a puzzle the AI's tries all miss: you missed it
+    rating: 800 + 45 * 12 + 8 * Math.min(30, judged.length),
+    mine: true,
+    played,
+    from: record.date,
+  };
+}
+
+// the player's own puzzles, kept in the browser apart from the others
+export class OwnPuzzles {
+  constructor(storage, key = 'jarmo-my-puzzles') {
+    this.storage = storage;
+    this.key = key;
+  }
+
+  list() {
+    try {
+      const l = JSON.parse(this.storage.getItem(this.key) || '[]');
+      return Array.isArray(l) ? l.filter((p) => p && typeof p.id === 'string' && Array.isArray(p.moves) && p.wrong) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  // adds the ones not there yet; how many were new
+  add(puzzles) {
+    const l = this.list();
+    const ids = new Set(l.map((p) => p.id));
+    const fresh = puzzles.filter((p) => !ids.has(p.id));
+    try {
+      this.storage.setItem(this.key, JSON.stringify([...l, ...fresh].slice(-100)));
+    } catch {
+      return 0;
+    }
+    return fresh.length;
+  }
+}
