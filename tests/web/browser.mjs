@@ -414,9 +414,10 @@ try {
     }
     const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
     e.close();
-    const words = played.map((m, i) => (i % 2 ? m : `${i / 2 + 1}. ${m}`));
+    // as records.js writes a record: every move (one side's turn) numbered, 8 a line
+    const words = played.map((m, i) => `${i + 1}. ${m}`);
     const lines = [];
-    for (let i = 0; i < words.length; i += 10) lines.push(words.slice(i, i + 10).join(' '));
+    for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
     const rec = `[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
     const who = winner === 'draw' ? 'a draw' : `${winner === 'white' ? 'P1' : 'P2'} wins`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
@@ -568,8 +569,24 @@ try {
     const src = all.find((x) => x.rules === 'classic' && x.value >= 8000);
     const worstMove = Object.entries(src.wrong).sort((x, y) => x[1].value - y[1].value)[0][0];
     const you = src.moves.length % 2 === 0 ? 'White' : 'Black';
-    const rec = `[Rules "classic"]\n[White "${you === 'White' ? 'you' : 'console 3'}"]\n[Black "${you === 'Black' ? 'you' : 'console 3'}"]\n[Result "0-0 draw"]\n\n` +
-      [...src.moves, worstMove].map((m, i) => `${i + 1}. ${m}`).join(' ') + '\n';
+    // played on to its end by the host engine: a kept record is a finished
+    // game, its result from its moves
+    const eng = engine();
+    await eng.ask('rules classic');
+    await eng.ask('level 1');
+    const moves = [...src.moves, worstMove];
+    for (const m of moves) {
+      const a = await eng.ask(`play ${m}`);
+      if (a !== '= ok') throw new Error(`the engine refused ${m}: ${a}`);
+    }
+    for (let i = 0; i < 400; i++) {
+      const m = await eng.ask('genmove');
+      if (!m.startsWith('= ')) break;
+      moves.push(m.slice(2));
+    }
+    eng.close();
+    const rec = `[Rules "classic"]\n[White "${you === 'White' ? 'you' : 'console 3'}"]\n[Black "${you === 'Black' ? 'you' : 'console 3'}"]\n\n` +
+      moves.map((m, i) => `${i + 1}. ${m}`).join(' ') + '\n';
     await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
     await waitFor('the kept game', 8000, async () => (await page.locator('#records li[data-record]').count()) === 1);
     await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
