@@ -12,6 +12,8 @@ import { judgeGame, judgeMove, sideSummary } from './review_marks.js';
 const MISTAKE = 50; // centi-pieces: half a piece
 // the AI's decided scores (a won or lost game, firmware/ai/ai_search.h: 8,648 and up) in words
 const pieces = (v) => (Math.abs(v) >= 8000 ? (v > 0 ? 'green wins' : 'red wins') : `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)}`);
+// after a move that ended the game: the result, not a score
+const ending = (winner) => (winner === 'draw' ? 'drawn: over' : `${winner === 'white' ? 'green' : 'red'} won: over`);
 
 export function initReview(el, replay) {
   const button = el.querySelector('[data-review-start]');
@@ -52,7 +54,7 @@ export function initReview(el, replay) {
         for (const k of ['ply', 'move', 'best', 'before', 'after', 'cost']) tr.dataset[k] = String(w[k]);
         const { mark } = judgeMove(w, r.first);
         tr.dataset.mark = mark ? mark.name : '';
-        for (const t of [`${w.ply}.`, `${w.move}${mark ? mark.sign : ''}`, w.best === w.move ? 'same' : w.best, pieces(w.before), pieces(w.after),
+        for (const t of [`${w.ply}.`, `${w.move}${mark ? mark.sign : ''}`, w.best === w.move ? 'same' : w.best, pieces(w.before), w.ended ? ending(w.ended) : pieces(w.after),
           w.cost ? (w.cost / 100).toFixed(2) : '0', mark ? mark.name : '']) {
           const td = document.createElement('td');
           td.textContent = t;

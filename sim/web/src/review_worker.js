@@ -91,7 +91,8 @@ self.onmessage = async (ev) => {
       // counted as 20 pieces, so that throwing a win away costs 20 to 40
       const mine = here.white ? after : -after;
       const cost = moves[i] === here.best ? 0 : Math.max(0, clamp(here.score) - clamp(mine));
-      self.postMessage({ row: { ply: i + 1, move: moves[i], best: here.best, before, after, cost, depth: here.depth, nodes: here.nodes } });
+      // ended: the move ended the game ('white', 'black' or 'draw': who won)
+      self.postMessage({ row: { ply: i + 1, move: moves[i], best: here.best, before, after, cost, depth: here.depth, nodes: here.nodes, ended: next.over ? next.over.winner : '' } });
       here = next;
     }
     self.postMessage({ done: true, ms: performance.now() - t0 });
