@@ -1,4 +1,4 @@
-"""A small reader and writer for KiCad's S-expression files.
+"""A small reader for KiCad's S-expression files (kicad-cli's netlist).
 
 A node is a Python list whose first item is its keyword (a str); atoms are
 str (bare words and numbers, as written) or Quoted (a quoted string)."""
@@ -44,30 +44,6 @@ def parse(text):
     return top[0] if len(top) == 1 else top
 
 
-def quote(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def dump(node, indent=0):
-    """KiCad's own layout: a node on one line when it holds only atoms."""
-    if not isinstance(node, list):
-        return quote(node) if isinstance(node, Quoted) else str(node)
-    tab = "\t" * indent
-    if all(not isinstance(x, list) for x in node):
-        return tab + "(" + " ".join(dump(x) for x in node) + ")"
-    head = [x for x in node if not isinstance(x, list)]
-    out = tab + "(" + " ".join(dump(x) for x in head)
-    for x in node[len(head):]:
-        if isinstance(x, list):
-            if x and x[0] == "xy":
-                out += " " + dump(x)
-            else:
-                out += "\n" + dump(x, indent + 1)
-        else:
-            out += " " + dump(x)
-    return out + "\n" + tab + ")"
-
-
 def find(node, key):
     """The first child node with this keyword, or None."""
     for x in node:
@@ -78,28 +54,3 @@ def find(node, key):
 
 def find_all(node, key):
     return [x for x in node if isinstance(x, list) and x and x[0] == key]
-
-
-def grab_symbol(text, name):
-    """The text of one top-level symbol of a .kicad_sym file."""
-    key = '\t(symbol "%s"' % name
-    i = text.find(key + "\n")
-    if i < 0:
-        i = text.find(key + " ")
-    if i < 0:
-        raise KeyError(name)
-    depth, j = 1, i + 2
-    while j < len(text):
-        c = text[j]
-        if c == '"':
-            j += 1
-            while text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return text[i + 1:j + 1]
-        j += 1
-    raise ValueError(name)
