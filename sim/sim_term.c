@@ -231,12 +231,11 @@ static int cells_of(const char *p, const char *end, cell_t cells[LINE_CELLS], co
             while (e < end && !(*e >= '@' && *e <= '~'))
                 e++;
             const bool erase = e < end && (*e == 'K' || *e == 'J');
+            /* an erase is dropped (each line ends in its own); the colours
+             * and resets around it are kept: a reset lost before a line's
+             * erase left the next lines in that line's colour */
             if (!erase && !pending)
                 pending = p;
-            /* an erase inside the escapes: dropped with the colours before
-             * it (nothing is drawn between them) */
-            if (erase)
-                pending = NULL;
             p = e < end ? e + 1 : end;
             continue;
         }
