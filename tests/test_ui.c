@@ -6,9 +6,11 @@
 
 #include "ai/ai.h"
 #include "fake_hal.h"
+#include "game/battery.h"
+#include "game/match_query.h"
 #include "game/render.h"
 #include "game/ui.h"
-#include "game/ui_parts.h"
+#include "game/words.h"
 #include "storage/settings.h"
 
 static ui_t ui;
@@ -82,22 +84,22 @@ static void boot_two_players(void)
 
 static void skip_words(void)
 {
-    assert_int_not_equal(ui.say, UI_SAY_NOTHING);
+    assert_int_not_equal(ui.ticker.say, UI_SAY_NOTHING);
     tap(HAL_BTN_B);
-    assert_int_equal(ui.say, UI_SAY_NOTHING);
+    assert_int_equal(ui.ticker.say, UI_SAY_NOTHING);
 }
 
 static void cursor_to(uint8_t point)
 {
-    while (rules_file(ui.cursor) < rules_file(point))
+    while (rules_file(ui.play.cursor) < rules_file(point))
         tap(HAL_BTN_RIGHT);
-    while (rules_file(ui.cursor) > rules_file(point))
+    while (rules_file(ui.play.cursor) > rules_file(point))
         tap(HAL_BTN_LEFT);
-    while (rules_row(ui.cursor) < rules_row(point))
+    while (rules_row(ui.play.cursor) < rules_row(point))
         tap(HAL_BTN_UP);
-    while (rules_row(ui.cursor) > rules_row(point))
+    while (rules_row(ui.play.cursor) > rules_row(point))
         tap(HAL_BTN_DOWN);
-    assert_int_equal(ui.cursor, point);
+    assert_int_equal(ui.play.cursor, point);
 }
 
 /* "c1-d3": A on c1, A on d3. */
@@ -114,7 +116,7 @@ static void menu_to(uint8_t item)
 {
     long_b();
     assert_int_equal(ui.screen, UI_MENU);
-    while (ui.menu_item != item)
+    while (ui.menu.item != item)
         tap(HAL_BTN_DOWN);
 }
 
@@ -134,9 +136,9 @@ static void test_fresh_console_plays_you_against_the_console(void **state)
     boot_fresh();
     assert_non_null(strstr(fake_log, "start classic first white console 2 human white match 1/2\n"));
     assert_int_equal(ui.screen, UI_GAME);
-    assert_int_equal(ui.say, UI_SAY_START);
+    assert_int_equal(ui.ticker.say, UI_SAY_START);
     assert_string_equal(words(), "GAME 1 OF 2 - CLASSIC - YOU ARE GREEN - YOU START");
-    assert_int_equal(rules_side_to_move(&ui.pos), RULES_WHITE);
+    assert_int_equal(rules_side_to_move(&ui.board.pos), RULES_WHITE);
     skip_words();
     play_text("c1-d3");
     assert_true(console_replies()); /* nobody else to wait for */
@@ -146,16 +148,16 @@ static void test_start_words_end_by_themselves_and_any_button_skips_only(void **
 {
     (void)state;
     boot_fresh();
-    const uint8_t cursor = ui.cursor;
+    const uint8_t cursor = ui.play.cursor;
     tap(HAL_BTN_RIGHT); /* skips the words, does not move the cursor */
-    assert_int_equal(ui.say, UI_SAY_NOTHING);
-    assert_int_equal(ui.cursor, cursor);
+    assert_int_equal(ui.ticker.say, UI_SAY_NOTHING);
+    assert_int_equal(ui.play.cursor, cursor);
     boot_fresh();
     const uint16_t steps = render_text_width(words());
     run_for((uint32_t)steps * UI_TICKER_STEP_MS - 50u);
-    assert_int_equal(ui.say, UI_SAY_START);
+    assert_int_equal(ui.ticker.say, UI_SAY_START);
     run_for(100);
-    assert_int_equal(ui.say, UI_SAY_NOTHING);
+    assert_int_equal(ui.ticker.say, UI_SAY_NOTHING);
 }
 
 /* ---- the console's turn ------------------------------------------------------ */
@@ -175,7 +177,7 @@ static void test_console_move_blinks_even_when_the_clock_runs_ahead(void **state
     const uint32_t now = fake_millis + 10u;
     fake_millis = now + 2u; /* the search ran: the clock is ahead of `now` */
     ui_step(&ui, now, poll);
-    assert_true(ui.shown_since != 0u);
+    assert_true(ui.opponent.shown_since != 0u);
     ui_step(&ui, now + 1u, poll); /* the next loop's `now`, still before shown_since */
     assert_int_equal(fake_log_count("move "), before);
     fake_millis = now + 500u;
@@ -201,14 +203,14 @@ static void test_undo_while_the_consoles_first_move_blinks_changes_nothing(void 
     skip_words();
     fake_millis += 10u;
     ui_step(&ui, fake_millis, poll); /* the console chooses its move */
-    const rules_move_t shown = ui.shown;
-    assert_true(ui.shown_since != 0u);
+    const rules_move_t shown = ui.opponent.shown;
+    assert_true(ui.opponent.shown_since != 0u);
     menu_to(UI_ITEM_UNDO);
     fake_tone_hz = 0;
     tap(HAL_BTN_A);
     assert_int_equal(fake_tone_hz, 150u);
     assert_string_equal(words(), "NOTHING TO UNDO");
-    assert_true(ui.shown_since != 0u);
+    assert_true(ui.opponent.shown_since != 0u);
     tap(HAL_BTN_B); /* skip the words */
     tap(HAL_BTN_B); /* leave the menu */
     fake_log_clear();
@@ -227,15 +229,15 @@ static void test_undo_while_the_reply_blinks_takes_back_your_move(void **state)
     play_text("c1-d3");
     fake_millis += 10u;
     ui_step(&ui, fake_millis, poll); /* its reply, blinking */
-    assert_true(ui.shown_since != 0u);
+    assert_true(ui.opponent.shown_since != 0u);
     menu_to(UI_ITEM_UNDO);
     tap(HAL_BTN_A);
     assert_int_equal(ui.screen, UI_GAME);
-    assert_int_equal(ui.shown_since, 0u);
+    assert_int_equal(ui.opponent.shown_since, 0u);
     assert_int_equal(fake_log_count("undo c1-d3"), 1);
     rules_pos_t start;
     rules_init(&start, RULES_CLASSIC, RULES_WHITE);
-    assert_memory_equal(&start, &ui.pos, sizeof start);
+    assert_memory_equal(&start, &ui.board.pos, sizeof start);
     run_for(2000);
     assert_int_equal(fake_log_count("move "), 1); /* your turn: the console waits */
 }
@@ -251,11 +253,11 @@ static void test_menu_items_and_values_in_words(void **state)
         "RULES CLASSIC", "GREEN STARTS", "MATCH OF 2 GAMES", "SOUND ON", "LIGHT 3", "RED PIECES STEADY"};
     long_b();
     for (uint8_t i = 0; i < UI_ITEM_COUNT; i++) {
-        assert_int_equal(ui.menu_item, i);
+        assert_int_equal(ui.menu.item, i);
         assert_string_equal(words(), want[i]);
         tap(HAL_BTN_DOWN);
     }
-    assert_int_equal(ui.menu_item, UI_ITEM_RESUME); /* round again */
+    assert_int_equal(ui.menu.item, UI_ITEM_RESUME); /* round again */
     /* every value of every setting, each told apart by a word */
     menu_to(UI_ITEM_RULES);
     static const char *const rules[] = {"RULES BRAINKING", "RULES LUDOS", "RULES JASIR", "RULES CLASSIC"};
@@ -279,7 +281,7 @@ static void test_a_changed_setting_says_it_waits_for_the_next_match(void **state
     tap(HAL_BTN_RIGHT);
     assert_string_equal(words(), "LEVEL 3 - NEXT MATCH");
     /* the value is at the left edge at once: the ticker starts at it */
-    assert_int_equal(ui.ticker_x0, -(int8_t)render_text_width("LEVEL ") - 1);
+    assert_int_equal(ui.ticker.x0, -(int8_t)render_text_width("LEVEL ") - 1);
     tap(HAL_BTN_DOWN);
     tap(HAL_BTN_UP);
     assert_string_equal(words(), "LEVEL 3 - NEXT MATCH");
@@ -329,16 +331,16 @@ static void test_b_with_nothing_selected_tells_the_score_now(void **state)
     boot_fresh();
     skip_words();
     tap(HAL_BTN_B);
-    assert_int_equal(ui.say, UI_SAY_SCORE);
+    assert_int_equal(ui.ticker.say, UI_SAY_SCORE);
     assert_string_equal(words(), "NOW YOU 5 CONSOLE 5 - MATCH YOU 0 CONSOLE 0 - CLASSIC");
     /* with a piece selected, B only lets it go */
     skip_words();
     cursor_to(rules_point_from_text("c1"));
     tap(HAL_BTN_A);
-    assert_int_equal(ui.selected, rules_point_from_text("c1"));
+    assert_int_equal(ui.play.selected, rules_point_from_text("c1"));
     tap(HAL_BTN_B);
-    assert_int_equal(ui.selected, RULES_NO_POINT);
-    assert_int_equal(ui.say, UI_SAY_NOTHING);
+    assert_int_equal(ui.play.selected, RULES_NO_POINT);
+    assert_int_equal(ui.ticker.say, UI_SAY_NOTHING);
 }
 
 /* Two players; White shuttles d3-c1-d3: the fourth move of the chain is
@@ -358,8 +360,8 @@ static void test_refused_move_is_shown_and_explained(void **state)
     cursor_to(rules_point_from_text("d3"));
     tap(HAL_BTN_A);
     const uint32_t c1 = RULES_BIT(rules_point_from_text("c1"));
-    assert_true(ui.refused & c1);
-    assert_false(ui.targets & c1);
+    assert_true(ui.play.refused & c1);
+    assert_false(ui.play.targets & c1);
     cursor_to(rules_point_from_text("c1"));
     fake_tone_hz = 0;
     tap(HAL_BTN_A);
@@ -374,24 +376,24 @@ static void test_hot_seat_keeps_a_cursor_for_each_side(void **state)
     boot_two_players();
     skip_words();
     play_text("c1-d3");
-    assert_int_equal(ui.cursor, rules_point_from_text("c5")); /* Black's home */
+    assert_int_equal(ui.play.cursor, rules_point_from_text("c5")); /* Black's home */
     play_text("c5-e4");
-    assert_int_equal(ui.cursor, rules_point_from_text("d3")); /* where White left it */
+    assert_int_equal(ui.play.cursor, rules_point_from_text("d3")); /* where White left it */
     play_text("d3-c1");
-    assert_int_equal(ui.cursor, rules_point_from_text("e4")); /* where Black left it */
+    assert_int_equal(ui.play.cursor, rules_point_from_text("e4")); /* where Black left it */
 }
 
 /* ---- the end of a game and of a match, from the player's side --------------- */
 static void end_game(uint8_t white, uint8_t black)
 {
-    ui.score[RULES_WHITE] = white;
-    ui.score[RULES_BLACK] = black;
-    ui.winner = white > black ? RULES_WHITE : black > white ? RULES_BLACK : RULES_DRAW;
+    ui.result.score[RULES_WHITE] = white;
+    ui.result.score[RULES_BLACK] = black;
+    ui.result.winner = white > black ? RULES_WHITE : black > white ? RULES_BLACK : RULES_DRAW;
     const uint8_t p1 = match_p1_colour(&ui.match);
-    ui.match.total[0] = (uint8_t)(ui.match.total[0] + ui.score[p1]);
-    ui.match.total[1] = (uint8_t)(ui.match.total[1] + ui.score[p1 ^ 1u]);
+    ui.match.total[0] = (uint8_t)(ui.match.total[0] + ui.result.score[p1]);
+    ui.match.total[1] = (uint8_t)(ui.match.total[1] + ui.result.score[p1 ^ 1u]);
     ui.screen = UI_SCORE;
-    ui.say = UI_SAY_NOTHING;
+    ui.ticker.say = UI_SAY_NOTHING;
 }
 
 static void test_results_in_words_from_your_side(void **state)
@@ -452,8 +454,8 @@ static void test_every_ending_says_why(void **state)
         boot_two_players();
         skip_words();
         end_game(4, 2);
-        ui.end_reason = reason;
-        ui.end_side = reason == RULES_END_SHUTTLE ? RULES_DRAW : RULES_BLACK;
+        ui.result.end_reason = reason;
+        ui.result.end_side = reason == RULES_END_SHUTTLE ? RULES_DRAW : RULES_BLACK;
         static const char *const want[] = {"", "GREEN WINS 4-2 - RED CANNOT MOVE - MATCH P1 4 P2 2 - A NEXT GAME",
                                            "GREEN WINS 4-2 - RED ALL ACROSS - MATCH P1 4 P2 2 - A NEXT GAME",
                                            "GREEN WINS 4-2 - RED ALL TAKEN - MATCH P1 4 P2 2 - A NEXT GAME",
@@ -474,11 +476,11 @@ static void test_the_ending_names_you_or_the_console(void **state)
     boot_fresh();
     skip_words();
     end_game(7, 2); /* you (green in game 1) win 7-2 */
-    ui.end_reason = RULES_END_ACROSS;
-    ui.end_side = RULES_BLACK;
+    ui.result.end_reason = RULES_END_ACROSS;
+    ui.result.end_side = RULES_BLACK;
     assert_string_equal(words(), "YOU WIN 7-2 - CONSOLE ALL ACROSS - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
-    ui.end_reason = RULES_END_NO_MOVES;
-    ui.end_side = RULES_WHITE;
+    ui.result.end_reason = RULES_END_NO_MOVES;
+    ui.result.end_side = RULES_WHITE;
     assert_string_equal(words(), "YOU WIN 7-2 - YOU CANNOT MOVE - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
 }
 
@@ -503,13 +505,13 @@ static void test_choosing_a_return_is_said(void **state)
     rules_set_hand(&p, RULES_WHITE, 1, 0);
     rules_set_hand(&p, RULES_BLACK, 1, 0);
     assert_true(rules_validate(&p));
-    ui.pos = p;
+    ui.board.pos = p;
     fake_log_clear();
     cursor_to(rules_point_from_text("c4"));
     tap(HAL_BTN_A);
     cursor_to(rules_point_from_text("e5"));
     tap(HAL_BTN_A);
-    assert_true(ui.choosing_return);
+    assert_true(ui.play.choosing_return);
     assert_int_equal(fake_log_count("return e5"), 1);
 }
 
@@ -526,9 +528,9 @@ static void test_hint_blinks_alone(void **state)
     ui_draw(&ui, canvas, fake_millis);
     assert_int_equal(canvas[render_point_y(c1)][render_point_x(c1)], COLOUR_LAST_MOVE);
     rules_move_t moves[RULES_MAX_MOVES];
-    assert_true(rules_legal_moves(&ui.pos, moves) > 0u);
-    ui.hint = moves[0];
-    ui.hint_since = fake_millis;
+    assert_true(rules_legal_moves(&ui.board.pos, moves) > 0u);
+    ui.opponent.hint = moves[0];
+    ui.opponent.hint_since = fake_millis;
     for (uint32_t t = 0; t < 1200u; t += 50u) { /* both phases of the blink */
         ui.dirty = true;
         ui_draw(&ui, canvas, fake_millis + t);
@@ -555,22 +557,22 @@ static void test_every_refusal_in_words(void **state)
                                         "a5-b3", "c1xd3", "c2-a1", "b4-d5", "b5xa3", "c3-e4", "a3-b1"};
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         rules_move_t m;
-        assert_true(rules_move_from_text(&ui.pos, moves[i], &m));
-        play_move(&ui, m);
+        assert_true(rules_move_from_text(&ui.board.pos, moves[i], &m));
+        ui_play(&ui, m);
     }
     run_for(20);
     cursor_to(rules_point_from_text("e4"));
     tap(HAL_BTN_A);
-    assert_int_equal(ui.say, UI_SAY_SHIELDED);
+    assert_int_equal(ui.ticker.say, UI_SAY_SHIELDED);
     assert_string_equal(words(), "HOME ROW PIECE - TAKE IT LAST");
     /* every message the console can give has its words */
     for (uint8_t say = UI_SAY_START; say <= UI_SAY_SAVE_LOST; say++) {
-        ui.say = say;
+        ui.ticker.say = say;
         assert_true(strlen(words()) > 5u);
     }
-    ui.say = UI_SAY_NO_MOVE;
+    ui.ticker.say = UI_SAY_NO_MOVE;
     assert_string_equal(words(), "THIS PIECE HAS NO MOVE");
-    ui.say = UI_SAY_SAVE_LOST; /* at power-on, a save that cannot be read */
+    ui.ticker.say = UI_SAY_SAVE_LOST; /* at power-on, a save that cannot be read */
     assert_string_equal(words(), "SAVED GAME LOST");
 }
 
@@ -583,8 +585,8 @@ static void test_a_whole_game_ends_in_words(void **state)
     skip_words();
     for (int ply = 0; ply < 400 && ui.screen == UI_GAME; ply++) {
         ai_stats_t st;
-        const rules_move_t m = ai_choose(&ui.pos, 1, (uint16_t)ply, NULL, NULL, &st);
-        play_move(&ui, m);
+        const rules_move_t m = ai_choose(&ui.board.pos, 1, (uint16_t)ply, NULL, NULL, &st);
+        ui_play(&ui, m);
     }
     assert_int_equal(ui.screen, UI_OVER);
     assert_int_equal(fake_log_count("over "), 1);
@@ -609,7 +611,7 @@ static void test_off_after_the_last_game_starts_a_new_match(void **state)
     skip_words();
     for (int ply = 0; ply < 400 && ui.screen == UI_GAME; ply++) {
         ai_stats_t st;
-        play_move(&ui, ai_choose(&ui.pos, 1, (uint16_t)ply, NULL, NULL, &st));
+        ui_play(&ui, ai_choose(&ui.board.pos, 1, (uint16_t)ply, NULL, NULL, &st));
     }
     assert_int_equal(ui.screen, UI_OVER);
     assert_non_null(strstr(fake_log, "match over"));
@@ -669,7 +671,7 @@ static void test_low_battery_warns_then_asks_to_power_down(void **state)
     fake_battery_low = true;
     run_for(UI_BATTERY_CHECK_MS * (UI_BATTERY_LOW_LOOKS + 1u));
     assert_int_equal(fake_log_count("battery low"), 1);
-    assert_int_equal(ui.say, UI_SAY_BATTERY);
+    assert_int_equal(ui.ticker.say, UI_SAY_BATTERY);
     assert_string_equal(words(), "BATTERY LOW - GAME SAVED - SWITCH OFF");
     assert_false(ui_battery_empty(&ui)); /* the words first */
     tap(HAL_BTN_B);

@@ -1,76 +1,135 @@
-/* The UI's entry points (ui.h): events to the screen that has them, the
- * console's turn and the hint in ui_step, drawing in ui_draw; and what
- * every part shares: time, sound, the ticker. */
+/* The dispatcher (ui.h): the one file that routes button events and time
+ * to the parts below and acts on what they say happened. It alone moves
+ * between screens, plays the moves chosen (by the player or the console)
+ * and starts games and matches; the parts change only their own state. */
 #include "ui.h"
 
 #include <string.h>
 
-#include "ai/ai.h"
-#include "flash.h"
-#include "render.h"
-#include "storage/game_save.h"
-#include "ui_parts.h"
+#include "battery.h"
+#include "board.h"
+#include "debug_lines.h"
+#include "match.h"
+#include "match_query.h"
+#include "menu.h"
+#include "play.h"
+#include "screens.h"
+#include "sound.h"
+#include "ticker.h"
 
-/* A hint is level 5's move: a quarter of a second on average, where level
- * 6 would keep the player waiting up to 2 s for it. */
-#define UI_HINT_LEVEL 5u
-_Static_assert(SETTINGS_LEVELS == AI_LEVELS, "the menu offers every AI level");
-
-/* ---- time ------------------------------------------------------------------ */
-uint32_t ui_moment(void) { return hal_millis() | 1u; }
-
-bool ui_expired(uint32_t *since, uint32_t now, uint32_t ms)
+/* ---- games and moves ------------------------------------------------------- */
+/* Game ui->match.number of the match, rule set `set`: the start position,
+ * saved at once. */
+static void start_game(ui_t *ui, uint8_t set)
 {
-    if (*since && (int32_t)(now - *since) >= (int32_t)ms) {
-        *since = 0;
-        return true;
+    const game_match_t *m = &ui->match;
+    board_start(ui, set, m->first);
+    opponent_new_game(ui);
+    ui->screen = UI_GAME;
+    play_reset(ui, m->mode == SETTINGS_MODE_VS_CONSOLE ? match_human_side(m) : m->first);
+    debug_game(ui, "start ");
+    ticker_say(ui, UI_SAY_START); /* the rule set, your colour, who starts */
+    match_save(ui);
+}
+
+static void new_match(ui_t *ui)
+{
+    match_new(ui);
+    start_game(ui, ui->settings.rules);
+}
+
+/* The game's result, then the final position for UI_OVER_MS. */
+static void game_over(ui_t *ui)
+{
+    match_game_over(ui);
+    ui->screen = UI_OVER;
+    ticker_hold(ui);
+    sound_play(&ui->settings, SOUND_OVER);
+}
+
+void ui_play(ui_t *ui, rules_move_t m)
+{
+    const uint8_t mover = rules_side_to_move(&ui->board.pos);
+    board_play(ui, m);
+    debug_move("move", m);
+    sound_play(&ui->settings, RULES_MOVE_IS_CAPTURE(m) ? SOUND_CAPTURE : SOUND_MOVE);
+    play_moved(ui, mover);
+    if (rules_game_over(&ui->board.pos))
+        game_over(ui);
+    else
+        match_save(ui); /* every move: switching off loses nothing */
+}
+
+/* Undo from the menu (match_undo_plies said how many plies). */
+static void undo(ui_t *ui, uint8_t plies)
+{
+    opponent_forget_shown(ui); /* a console move still being shown goes with your move */
+    while (plies--) {
+        const rules_move_t m = board_take_back(ui);
+        play_taken_back(ui);
+        debug_move("undo", m);
     }
-    return false;
+    play_clear_selection(ui);
+    opponent_hint_off(ui);
+    match_save(ui);
 }
 
-/* ---- sounds (docs/display.md), unless the sound is off -------------------- */
-void ui_sound(const ui_t *ui, uint8_t sound)
+/* ---- the screens ----------------------------------------------------------- */
+static void open_menu(ui_t *ui)
 {
-    /* a move: a short high blip, a capture lower and longer; an error a low
-     * beep; a refused move a longer, higher buzz than the error */
-    static const uint16_t hz[] FLASH_TABLE = {880u, 440u, 150u, 660u, 220u, 1320u};
-    static const uint16_t ms[] FLASH_TABLE = {30u, 80u, 100u, 300u, 250u, 40u};
-    if (ui->settings.sound)
-        hal_tone(flash_word(&hz[sound]), flash_word(&ms[sound]));
+    menu_open(ui, ui->screen);
+    ui->screen = UI_MENU;
+    ticker_say(ui, UI_SAY_NOTHING);
 }
 
-/* ---- the ticker ------------------------------------------------------------ */
-/* The words on the ticker, from their start (x0: where the text starts).
- * They go to the debug console too, as "words TEXT", for a terminal or a
- * page that cannot read the matrix; a one-shot message's length (in ticker
- * steps) is reckoned here. Out of line: the text buffer is never on the
- * stack of the console's search. */
-__attribute__((noinline)) void ui_ticker_restart(ui_t *ui, int8_t x0)
+/* Back to where the menu was opened, exactly as it was. */
+static void leave_menu(ui_t *ui)
 {
-    char line[6u + WORDS_MAX];
-    ui->ticker_x0 = x0;
-    ui->ticker_since = ui_moment();
-    ui->dirty = true;
-    memcpy(line, "words ", 6u);
-    if (words_now(ui, line + 6, NULL)) {
-        ui->say_steps = render_text_width(line + 6);
-        hal_debug_line(line);
+    ui->screen = menu_close(ui);
+    if (ui->screen != UI_GAME && ui->screen != UI_OVER)
+        ticker_restart(ui, 0);
+}
+
+static void to_screen(ui_t *ui, uint8_t screen)
+{
+    ui->screen = screen;
+    ticker_restart(ui, 0);
+}
+
+static void menu_said(ui_t *ui, uint8_t what)
+{
+    switch (what) {
+    case MENU_UNDO:
+        undo(ui, match_undo_plies(ui));
+        sound_play(&ui->settings, SOUND_UNDO);
+        leave_menu(ui);
+        break;
+    case MENU_HINT:
+        opponent_want_hint(ui);
+        leave_menu(ui);
+        break;
+    case MENU_LEAVE: leave_menu(ui); break;
+    case MENU_ASK: to_screen(ui, UI_CONFIRM); break;
+    case MENU_BACK: to_screen(ui, UI_MENU); break;
+    case MENU_NEW_MATCH: new_match(ui); break;
+    default: break;
     }
 }
 
-void ui_say(ui_t *ui, uint8_t say)
+/* The end screens: A from the final position to the result in words, from
+ * the result to the next game, or after the last game (its words said
+ * the match's result too) to a new match. */
+static void end_event(ui_t *ui, const input_event_t *ev)
 {
-    ui->say = say;
-    ui_ticker_restart(ui, 0);
-}
-
-/* A one-shot message ends when its last column has left the matrix. */
-static void ticker_step(ui_t *ui, uint32_t now)
-{
-    if (ui->say != UI_SAY_NOTHING &&
-        (int32_t)(now - ui->ticker_since) >= (int32_t)((uint32_t)ui->say_steps * UI_TICKER_STEP_MS)) {
-        ui->say = UI_SAY_NOTHING;
-        ui->dirty = true;
+    if (ev->kind != INPUT_PRESS || ev->button != HAL_BTN_A)
+        return;
+    if (ui->screen == UI_OVER) {
+        to_screen(ui, UI_SCORE);
+    } else if (!match_is_over(&ui->match)) {
+        match_next_game(ui);
+        start_game(ui, rules_set_of(&ui->board.pos));
+    } else {
+        new_match(ui);
     }
 }
 
@@ -82,25 +141,22 @@ static void ticker_step(ui_t *ui, uint32_t now)
 __attribute__((noinline)) void ui_init(ui_t *ui, uint32_t boot_count)
 {
     memset(ui, 0, sizeof *ui);
-    ui->seed_salt = boot_count * 2654435761uL; /* Knuth's multiplicative hash */
-    settings_load(&ui->settings);
-    hal_display_brightness(ui->settings.brightness);
+    opponent_init(ui, boot_count);
+    menu_load_settings(ui);
     game_save_t g;
     g.last_from = RULES_NO_POINT; /* (LTO cannot see game_save_load fill it) */
     const uint8_t saved = game_save_load(&g);
     if (saved == GAME_SAVE_RESUMED) { /* the game that was on when it was switched off */
-        ui->pos = g.pos;
-        ui->last_from = g.last_from;
-        ui->match = g.match;
-        play_clear_selection(ui);
+        board_resume(ui, &g.pos, g.last_from);
+        match_resume(ui, &g.match);
         ui->screen = UI_GAME;
-        play_reset_cursors(ui, rules_side_to_move(&ui->pos));
-        say_game(ui, "resume ");
-        ui_say(ui, UI_SAY_START); /* who is who, again */
+        play_reset(ui, rules_side_to_move(&ui->board.pos));
+        debug_game(ui, "resume ");
+        ticker_say(ui, UI_SAY_START); /* who is who, again */
     } else {
-        match_new(ui); /* power on, play: the menu is a long B away */
+        new_match(ui); /* power on, play: the menu is a long B away */
         if (saved == GAME_SAVE_UNREADABLE) /* said (and on the debug console as its words), never an older game */
-            ui_say(ui, UI_SAY_SAVE_LOST);
+            ticker_say(ui, UI_SAY_SAVE_LOST);
     }
     ui->dirty = true;
 }
@@ -110,119 +166,73 @@ __attribute__((noinline)) void ui_event(ui_t *ui, const input_event_t *ev, uint3
     ui->last_input = now;
     ui->dirty = true;
     if (ev->kind == INPUT_PRESS && ui->screen == UI_GAME)
-        ui->hint_since = 0; /* the player goes on */
+        opponent_hint_off(ui); /* the player goes on */
     if (ev->kind == INPUT_HOLD && ev->button == HAL_BTN_B) {
-        ui->b_down_in_game = false; /* a long B is not a cancel */
+        play_b_forgotten(ui); /* a long B is not a cancel */
         if (ui->screen != UI_MENU && ui->screen != UI_CONFIRM)
-            menu_open(ui); /* long B: the menu, from anywhere */
+            open_menu(ui); /* long B: the menu, from anywhere */
         return;
     }
-    if (ui->say != UI_SAY_NOTHING) {
+    if (ui->ticker.say != UI_SAY_NOTHING) {
         /* a message on the ticker: any button skips it, and does only that */
-        if (ev->kind == INPUT_PRESS) {
-            ui->say = UI_SAY_NOTHING;
-            ui_ticker_restart(ui, 0);
-        }
+        if (ev->kind == INPUT_PRESS)
+            ticker_say(ui, UI_SAY_NOTHING);
         if (ev->button == HAL_BTN_B)
-            ui->b_down_in_game = false;
+            play_b_forgotten(ui);
         return;
     }
+    rules_move_t m;
     switch (ui->screen) {
-    case UI_MENU: menu_event(ui, ev); break;
-    case UI_CONFIRM: menu_confirm_event(ui, ev); break;
-    case UI_GAME: play_event(ui, ev); break;
-    default: match_end_event(ui, ev, now); break;
+    case UI_MENU: menu_said(ui, menu_event(ui, ev)); break;
+    case UI_CONFIRM: menu_said(ui, menu_confirm_event(ev)); break;
+    case UI_GAME:
+        if (play_event(ui, ev, &m) == PLAY_MOVE)
+            ui_play(ui, m);
+        break;
+    default: end_event(ui, ev); break;
     }
 }
 
 void ui_note_activity(ui_t *ui, uint32_t now) { ui->last_input = now; }
 uint32_t ui_idle_ms(const ui_t *ui, uint32_t now) { return now - ui->last_input; }
 
-static ui_think_poll_fn think_poll;
-static void poll_adapter(void *ctx)
-{
-    (void)ctx;
-    hal_mark(HAL_MARK_POLL_BEGIN);
-    think_poll();
-    hal_mark(HAL_MARK_POLL_END);
-}
-
-/* The search, with the display and buttons kept alive by `poll`. */
-static rules_move_t think(ui_t *ui, uint8_t level, ui_think_poll_fn poll)
-{
-    ai_stats_t stats;
-    ui->thinking = true;
-    play_clear_selection(ui);
-    think_poll = poll;
-    /* the board as the search starts from it (the player's move) on the
-     * display now, not at the search's first poll */
-    poll();
-    hal_mark(HAL_MARK_THINK_BEGIN);
-    const rules_move_t m =
-        ai_choose(&ui->pos, level, (uint16_t)(hal_seed() ^ ui->seed_salt ^ ui->games), poll_adapter, NULL, &stats);
-    hal_mark(HAL_MARK_THINK_END);
-    ui->thinking = false;
-    ui->dirty = true;
-    return m;
-}
-
-/* Low cells: once they have stayed low for UI_BATTERY_LOW_LOOKS looks, the
- * line "battery low", the settings saved (the game is saved after every
- * move), the warning in words; then ui_battery_empty() says power down. */
-static void battery_step(ui_t *ui, uint32_t now)
-{
-    if ((int32_t)(now - ui->battery_checked) < (int32_t)UI_BATTERY_CHECK_MS)
-        return;
-    ui->battery_checked = now;
-    if (!hal_battery_low()) {
-        ui->battery_lows = 0;
-        return;
-    }
-    if (ui->battery_lows < UI_BATTERY_LOW_LOOKS && ++ui->battery_lows == UI_BATTERY_LOW_LOOKS) {
-        hal_debug_line("battery low");
-        settings_save(&ui->settings);
-        ui_say(ui, UI_SAY_BATTERY);
-    }
-}
-
-bool ui_battery_empty(const ui_t *ui) { return ui->battery_lows >= UI_BATTERY_LOW_LOOKS && ui->say != UI_SAY_BATTERY; }
+bool ui_battery_empty(const ui_t *ui) { return battery_empty(ui); }
 
 void ui_woke(ui_t *ui, uint32_t now)
 {
     ui->last_input = now;
-    ui->battery_lows = 0; /* new cells, or the old ones again: look anew */
-    ui->battery_checked = now;
+    battery_woke(ui, now);
 }
 
 __attribute__((noinline)) void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn poll)
 {
-    ticker_step(ui, now);
-    battery_step(ui, now);
-    match_step(ui, now);
-    if (ui_expired(&ui->hint_since, now, UI_HINT_MS))
+    if (ticker_step(ui, now))
         ui->dirty = true;
-    if (ui->say != UI_SAY_NOTHING)
+    if (battery_step(ui, now))
+        ui->dirty = true;
+    if (ui->screen == UI_OVER && ticker_elapsed(ui, now, UI_OVER_MS)) /* the final position, then the words */
+        to_screen(ui, UI_SCORE), ui->dirty = true;
+    if (opponent_hint_step(ui, now))
+        ui->dirty = true;
+    if (ui->ticker.say != UI_SAY_NOTHING)
         return; /* the words first: the console waits until they are read */
-    if (ui->hint_wanted && ui->screen == UI_GAME) {
-        ui->hint_wanted = false;
-        ui->hint = think(ui, UI_HINT_LEVEL, poll);
-        say_move("hint", ui->hint);
-        ui->hint_since = ui_moment();
+    if (ui->screen == UI_GAME && opponent_take_hint_wish(ui)) {
+        play_clear_selection(ui);
+        opponent_hint(ui, poll);
+        ui->dirty = true;
         return;
     }
     if (!match_console_to_move(ui))
         return;
-    if (ui->shown_since) { /* the chosen move blinks, then it is played */
-        uint32_t shown = ui->shown_since;
-        if (ui_expired(&shown, now, UI_SHOW_MOVE_MS)) {
-            ui->shown_since = 0;
-            play_move(ui, ui->shown);
-            ui->dirty = true;
-        }
-        return;
+    rules_move_t m;
+    if (!ui->opponent.shown_since) {
+        play_clear_selection(ui);
+        opponent_think(ui, poll);
+        ui->dirty = true;
+    } else if (opponent_move_shown(ui, now, &m)) {
+        ui_play(ui, m);
+        ui->dirty = true;
     }
-    ui->shown = think(ui, ui->match.level, poll);
-    ui->shown_since = ui_moment();
 }
 
 bool ui_draw(ui_t *ui, hal_canvas_t c, uint32_t now)

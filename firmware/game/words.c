@@ -9,7 +9,8 @@
 #include <stddef.h>
 
 #include "flash.h"
-#include "ui_parts.h"
+#include "match_query.h"
+#include "words.h"
 
 /* The fill-ins (control bytes 1..31 in a template). */
 enum {
@@ -203,7 +204,7 @@ static void fill(const ui_t *ui, uint8_t f)
 {
     const game_match_t *m = &ui->match;
     const settings_t *s = &ui->settings;
-    const uint8_t you = match_human_side(m), w = ui->winner, lead = match_leader(m);
+    const uint8_t you = match_human_side(m), w = ui->result.winner, lead = match_leader(m);
     uint8_t side;
     switch (f) {
     case F_GAME_OF:
@@ -215,17 +216,17 @@ static void fill(const ui_t *ui, uint8_t f)
             put_word(W_DASH);
         }
         return;
-    case F_RULES: put_rules(rules_set_of(&ui->pos)); return;
+    case F_RULES: put_rules(rules_set_of(&ui->board.pos)); return;
     /* the colours: one call for them all */
     case F_YOU: side = you; break;
     case F_FIRST: side = m->first; break;
     case F_P1: side = match_p1_colour(m); break;
-    case F_TO_MOVE: side = rules_side_to_move(&ui->pos); break;
+    case F_TO_MOVE: side = rules_side_to_move(&ui->board.pos); break;
     case F_SIDE: side = s->human_side; break;
     case F_SET_FIRST: side = s->first; break;
     case F_NOW: {
         uint8_t now[2];
-        rules_score(&ui->pos, now);
+        rules_score(&ui->board.pos, now);
         if (vs_console(ui))
             put_two(W_YOU, now[you], W_CONSOLE, now[you ^ 1u]);
         else
@@ -255,18 +256,18 @@ static void fill(const ui_t *ui, uint8_t f)
     case F_WINNER: put_side(ui, w); return;
     case F_SCORE:
         if (w == RULES_DRAW)
-            put_pair(ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
+            put_pair(ui->result.score[RULES_WHITE], ui->result.score[RULES_BLACK]);
         else
-            put_pair(ui->score[w], ui->score[w ^ 1u]);
+            put_pair(ui->result.score[w], ui->result.score[w ^ 1u]);
         return;
     case F_NEXT: put_word(match_is_over(m) ? W_NEW_MATCH : W_NEXT_GAME); return;
     case F_REASON:
-        if (ui->end_reason == RULES_END_NONE)
+        if (ui->result.end_reason == RULES_END_NONE)
             return;
         put_word(W_DASH);
-        if (ui->end_side != RULES_DRAW) /* both shuttled: no side named */
-            put_side(ui, ui->end_side);
-        put_word((uint8_t)(W_CANNOT_MOVE - RULES_END_NO_MOVES + ui->end_reason));
+        if (ui->result.end_side != RULES_DRAW) /* both shuttled: no side named */
+            put_side(ui, ui->result.end_side);
+        put_word((uint8_t)(W_CANNOT_MOVE - RULES_END_NO_MOVES + ui->result.end_reason));
         return;
     case F_WIN: put_word(said_you ? W_WIN : W_WINS); return;
     case F_MODE: put_word(s->mode == SETTINGS_MODE_VS_CONSOLE ? W_VS : W_TWO); return;
@@ -280,7 +281,7 @@ static void fill(const ui_t *ui, uint8_t f)
     case F_LIGHT: put_number((uint8_t)(s->brightness + 1u)); return;
     case F_BLINK: put_word(s->blink ? W_BLINKS : W_STEADY); return;
     case F_WAITS:
-        if (menu_item_waits(ui, ui->menu_item))
+        if (match_setting_waits(ui, ui->menu.item))
             put_word(W_WAITS);
         return;
     default: return;
@@ -292,7 +293,7 @@ static void fill(const ui_t *ui, uint8_t f)
 static uint8_t template_now(const ui_t *ui)
 {
     const bool vs = vs_console(ui);
-    switch (ui->say) {
+    switch (ui->ticker.say) {
     case UI_SAY_START:
         return !vs ? T_START_TWO : ui->match.first == match_human_side(&ui->match) ? T_START_YOU : T_START_CONSOLE;
     case UI_SAY_SCORE: return T_SCORE;
@@ -307,9 +308,9 @@ static uint8_t template_now(const ui_t *ui)
     default: break;
     }
     switch (ui->screen) {
-    case UI_MENU: return (uint8_t)(T_MENU + ui->menu_item);
+    case UI_MENU: return (uint8_t)(T_MENU + ui->menu.item);
     case UI_CONFIRM: return T_CONFIRM;
-    default: return ui->winner == RULES_DRAW ? T_GAME_DRAW : T_GAME_WIN; /* the end screens */
+    default: return ui->result.winner == RULES_DRAW ? T_GAME_DRAW : T_GAME_WIN; /* the end screens */
     }
 }
 
@@ -318,7 +319,7 @@ uint8_t words_now(const ui_t *ui, char out[WORDS_MAX], uint8_t *value_at)
     o = out;
     end = out + WORDS_MAX - 1u; /* room for the NUL */
     uint8_t at = 0;
-    if (ui->say != UI_SAY_NOTHING || ui->screen != UI_GAME) {
+    if (ui->ticker.say != UI_SAY_NOTHING || ui->screen != UI_GAME) {
         const char *t = words_nth(templates, template_now(ui));
         char ch;
         while ((ch = (char)flash_byte(t++)) != '\0') {

@@ -42,7 +42,10 @@ static inline uint8_t lowest_point(uint32_t bits)
     return p;
 }
 
-void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover)
+/* One copy: the console starts positions in three places (a game, the
+ * next game's save, the menu's "anything played yet?"), and inlined into
+ * each it costs ~100 B of flash apiece. */
+__attribute__((noinline)) void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover)
 {
     p->men[RULES_WHITE] = RULES_ROW_MASK(0);
     p->men[RULES_BLACK] = RULES_ROW_MASK(4);

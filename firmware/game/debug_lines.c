@@ -1,12 +1,14 @@
-/* The debug console's lines (docs/protocol.md, the console's log): what
- * the simulator, the web page and the tests follow a game by. */
+/* The debug console's lines (debug_lines.h). */
+#include "debug_lines.h"
+
 #include <string.h>
 
 #include "flash.h"
+#include "hal.h"
+#include "match_query.h"
+#include "words.h"
 
-#include "ui_parts.h"
-
-void say_move(const char *word, rules_move_t m)
+void debug_move(const char *word, rules_move_t m)
 {
     char line[8 + RULES_MOVE_TEXT_MAX];
     const uint8_t n = (uint8_t)strlen(word);
@@ -59,7 +61,7 @@ static char *put_fixed(char *o, uint8_t k)
     return o;
 }
 
-void say_choose_return(uint8_t arrival)
+void debug_return(uint8_t arrival)
 {
     char line[10];
     rules_point_to_text(arrival, put_fixed(line, S_RETURN));
@@ -67,12 +69,12 @@ void say_choose_return(uint8_t arrival)
     hal_debug_line(line);
 }
 
-void say_game(const ui_t *ui, const char *word)
+void debug_game(const ui_t *ui, const char *word)
 {
     char line[64];
     const game_match_t *m = &ui->match;
     strcpy(line, word);
-    rules_set_name(rules_set_of(&ui->pos), line + strlen(line));
+    rules_set_name(rules_set_of(&ui->board.pos), line + strlen(line));
     char *o = put_fixed(line + strlen(line), m->first == RULES_WHITE ? S_FIRST_WHITE : S_FIRST_BLACK);
     if (m->mode == SETTINGS_MODE_VS_CONSOLE) {
         o = put_fixed(o, S_CONSOLE);
@@ -84,16 +86,16 @@ void say_game(const ui_t *ui, const char *word)
     hal_debug_line(line);
 }
 
-void say_over(const ui_t *ui)
+void debug_over(const ui_t *ui)
 {
     const game_match_t *m = &ui->match;
     char line[40], *o;
-    o = put_pair(put_fixed(line, S_OVER), ui->score[RULES_WHITE], ui->score[RULES_BLACK]);
+    o = put_pair(put_fixed(line, S_OVER), ui->result.score[RULES_WHITE], ui->result.score[RULES_BLACK]);
     *o++ = ' ';
-    rules_result_name(ui->winner, o);
+    rules_result_name(ui->result.winner, o);
     o += strlen(o);
     *o++ = ' ';
-    rules_end_name(ui->end_reason, o);
+    rules_end_name(ui->result.end_reason, o);
     hal_debug_line(line);
     o = put_pair(put_game_of(put_fixed(line, S_MATCH), m), m->total[0], m->total[1]);
     *o = '\0';
