@@ -81,7 +81,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             rules_move_t all[RULES_MAX_MOVES];
             const uint8_t n = rules_legal_moves(&pos, all);
             /* the console asks for a return point only when the arrival
-             * has more than one (firmware/game/ui.c: press_a); with one, A
+             * has more than one (firmware/game/play.c: press_a); with one, A
              * on the arrival completes the move, and taps meant for the
              * return point would land in the console's turn */
             char keys[RULES_MOVE_TEXT_MAX];

@@ -53,7 +53,7 @@ fi
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
   if tier unit; then
-    count "$({ tests/layers.sh; tests/size.sh "$dir/../.."; } 2>&1)"
+    count "$({ tests/layers.sh; tests/game_structure.sh; tests/size.sh "$dir/../.."; } 2>&1)"
   fi
   if tier sim; then
     count "$({ tests/cli.sh "$dir/.." "$sim" "$elf"
