@@ -69,7 +69,6 @@ hobj = $(patsubst %.c,$(H)/obj/%.o,$(1))
 HOST_RULES := $(call hobj,$(RULES_HOST_SRC))
 HOST_AI := $(call hobj,$(AI_SRC)) $(H)/obj/gen/ai_tables.o
 HOST_CORE := $(HOST_RULES) $(HOST_AI)
-HOST_PORTABLE := $(call hobj,firmware/game/render.c firmware/game/input.c $(STORAGE_SRC))
 HOST_ENGINE := $(call hobj,tools/engine/protocol.c)
 # the simulator writes settings through the firmware's own record (--set)
 SIM_STORAGE := $(call hobj,$(STORAGE_SRC))
@@ -84,7 +83,7 @@ AVR_AI := $(call aobj,$(AI_SRC)) $(if $(filter 0,$(AI_ASM)),,$(AVR_AI_ASM)) $(A)
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 
-HOST_TESTS := test_rules test_perft test_differential test_protocol test_firmware_units test_ui test_ai test_ai_board
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_debounce test_input test_render test_settings test_journal test_ui test_ai test_ai_board
 BOARDS := $(basename $(notdir $(wildcard board-defs/*.h)))
 OTHER_BOARDS := $(filter-out jarmo-handheld,$(BOARDS))
 # The simulator models one board's wiring: build/host/jarmo-sim is the

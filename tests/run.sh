@@ -3,7 +3,8 @@
 #   tests/run.sh [--tiers LIST] [--only NAME] HOST_TEST_DIR SIM ELF SIM_SCRIPT_DIR -- CMOCKA_SUITE...
 # The tiers (LIST: comma-separated, all four by default; make test-unit,
 # test-sim, test-web, test-hw run one each):
-#   unit  the cmocka suites, the include-layer and flash-budget checks
+#   unit  the cmocka suites, the include-layer and flash-budget checks, the
+#         AI's assembler line cap
 #   sim   the command-line checks (tests/cli.sh), make flash against the
 #         simulated bootloader, make play in a terminal, every simulator script
 #   web   the browser build: its units in node, the page in Chromium, the
@@ -53,7 +54,7 @@ fi
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
   if tier unit; then
-    count "$({ tests/layers.sh; tests/game_structure.sh; tests/size.sh "$dir/../.."; } 2>&1)"
+    count "$({ tests/layers.sh; tests/game_structure.sh; tests/size.sh "$dir/../.."; tests/asm_lines.sh; } 2>&1)"
   fi
   if tier sim; then
     count "$({ tests/cli.sh "$dir/.." "$sim" "$elf"

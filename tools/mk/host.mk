@@ -70,9 +70,17 @@ $(H)/obj/puzzles/ai_root_review.o: firmware/ai/ai_root.c
 	@echo "  CC   $@"
 	$(Q)$(CC) $(HOST_CFLAGS) -DAI_TOP_BUDGET=$(REVIEW_TOP_BUDGET) -c -o $@ $<
 $(eval $(call host_prog,gen_puzzles,tools/puzzles/gen_puzzles.c,$(filter-out %/ai_root.o,$(HOST_CORE)) $(H)/obj/puzzles/ai_root_review.o))
-$(foreach t,$(filter-out test_firmware_units test_ui,$(HOST_TESTS)),\
+# The firmware's parts that need no hardware, a suite each; the storage's
+# over one fake EEPROM (tests/fake_eeprom.c).
+UNIT_TESTS := test_debounce test_input test_render test_settings test_journal
+$(foreach t,$(filter-out $(UNIT_TESTS) test_ui,$(HOST_TESTS)),\
   $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
-$(eval $(call host_prog,tests/test_firmware_units,tests/test_firmware_units.c,$(HOST_PORTABLE) $(HOST_CORE),-lcmocka))
+$(eval $(call host_prog,tests/test_debounce,tests/test_debounce.c,$(call hobj,firmware/game/input.c),-lcmocka))
+$(eval $(call host_prog,tests/test_input,tests/test_input.c,$(call hobj,firmware/game/input.c),-lcmocka))
+$(eval $(call host_prog,tests/test_render,tests/test_render.c,$(call hobj,firmware/game/render.c) $(HOST_RULES),-lcmocka))
+HOST_STORAGE_TEST := $(call hobj,$(STORAGE_SRC) tests/fake_eeprom.c) $(HOST_RULES)
+$(eval $(call host_prog,tests/test_settings,tests/test_settings.c,$(HOST_STORAGE_TEST),-lcmocka))
+$(eval $(call host_prog,tests/test_journal,tests/test_journal.c,$(HOST_STORAGE_TEST),-lcmocka))
 # The console's screens on the host: every game file but main.c, over a fake HAL.
 HOST_UI := $(call hobj,$(filter-out %/main.c,$(GAME_SRC)) $(STORAGE_SRC) tests/fake_hal.c)
 $(eval $(call host_prog,tests/test_ui,tests/test_ui.c,$(HOST_UI) $(HOST_CORE),-lcmocka))

@@ -33,7 +33,7 @@ test: deps
 	@$(call RUN_TESTS,)
 
 # The tiers (tests/run.sh): each builds what it needs and runs its tests.
-#   test-unit  cmocka suites, include layers, flash budgets
+#   test-unit  cmocka suites, include layers, flash budgets, the AI's assembler line cap
 #   test-sim   command-line checks, make flash and make play, simulator scripts
 #   test-web   the browser build in node and Chromium
 #   test-hw    netlist, Nano guide, PCB and case checks
