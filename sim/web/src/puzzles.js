@@ -4,6 +4,8 @@
 // mistakes"): at least MIN_CHOICES moves, and the answer the only move
 // that keeps the win, or the only one that keeps an advantage of a piece,
 // by PROOF_MARGIN over the next.
+import { StoredJson } from './stored_json.js';
+
 export const MIN_CHOICES = 4;
 export const ADVANTAGE = 100; // centi-pieces: a piece
 export const PROOF_MARGIN = 200;
@@ -57,28 +59,20 @@ export function rated(state, puzzleRating, solved) {
 
 export class PuzzleRating {
   constructor(storage, key = 'jarmo-puzzle-rating') {
-    this.storage = storage;
-    this.key = key;
+    this.kept = new StoredJson(storage, key);
   }
 
   get() {
-    try {
-      const s = JSON.parse(this.storage.getItem(this.key) || 'null');
-      if (s && Number.isFinite(s.rating) && Number.isInteger(s.count) && s.count >= 0) return { rating: s.rating, count: s.count };
-    } catch {
-      /* not one: start again */
-    }
-    return { rating: RATING_START, count: 0 };
+    const s = this.kept.read(null);
+    if (s && Number.isFinite(s.rating) && Number.isInteger(s.count) && s.count >= 0) return { rating: s.rating, count: s.count };
+    return { rating: RATING_START, count: 0 }; // not one: start again
   }
 
-  // a first answer to a puzzle rated `puzzleRating`: the new state
+  // a first answer to a puzzle rated `puzzleRating`: the new state (not
+  // kept when the browser refuses: the puzzles still play)
   answer(puzzleRating, solved) {
     const next = rated(this.get(), puzzleRating, solved);
-    try {
-      this.storage.setItem(this.key, JSON.stringify(next));
-    } catch {
-      /* not kept: the puzzles still play */
-    }
+    this.kept.write(next);
     return next;
   }
 }
@@ -127,17 +121,12 @@ export function ownPuzzle(record, ply, judged) {
 // the player's own puzzles, kept in the browser apart from the others
 export class OwnPuzzles {
   constructor(storage, key = 'jarmo-my-puzzles') {
-    this.storage = storage;
-    this.key = key;
+    this.kept = new StoredJson(storage, key);
   }
 
   list() {
-    try {
-      const l = JSON.parse(this.storage.getItem(this.key) || '[]');
-      return Array.isArray(l) ? l.filter((p) => p && typeof p.id === 'string' && Array.isArray(p.moves) && p.wrong) : [];
-    } catch {
-      return [];
-    }
+    const l = this.kept.read([]);
+    return Array.isArray(l) ? l.filter((p) => p && typeof p.id === 'string' && Array.isArray(p.moves) && p.wrong) : [];
   }
 
   // adds the ones not there yet; how many were new
@@ -145,11 +134,6 @@ export class OwnPuzzles {
     const l = this.list();
     const ids = new Set(l.map((p) => p.id));
     const fresh = puzzles.filter((p) => !ids.has(p.id));
-    try {
-      this.storage.setItem(this.key, JSON.stringify([...l, ...fresh].slice(-100)));
-    } catch {
-      return 0;
-    }
-    return fresh.length;
+    return this.kept.write([...l, ...fresh].slice(-100)) ? fresh.length : 0;
   }
 }

@@ -2,6 +2,8 @@
 // text in one format (docs/records.md): tag lines, then the moves in the
 // engine's notation. No DOM: the page draws the list, node tests this.
 
+import { StoredJson } from './stored_json.js';
+
 // the tags, in the order a record writes them
 export const TAGS = ['Date', 'Rules', 'First', 'White', 'Black', 'Level', 'Result', 'Reason'];
 const RULES = ['classic', 'brainking', 'ludos', 'jasir'];
@@ -202,20 +204,19 @@ export function recordSummary(r) {
 // The list in the browser's storage (newest first), one key, as text.
 export class Records {
   constructor(storage, key = 'jarmo-records') {
-    this.storage = storage;
-    this.key = key;
+    this.kept = new StoredJson(storage, key);
+  }
+
+  // the kept texts (not a list: start again; the next add writes a good one)
+  texts() {
+    const saved = this.kept.read([]);
+    return Array.isArray(saved) ? saved : [];
   }
 
   list() {
-    try {
-      const saved = JSON.parse(this.storage.getItem(this.key) || '[]');
-      if (!Array.isArray(saved)) return [];
-      // newest first by the date each game ended (an imported old game sorts among its own days)
-      return saved.map((t) => parseRecord(t)).filter((p) => p.ok).map((p) => p.record)
-        .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-    } catch {
-      return []; // not a list: start again (the next add writes a good one)
-    }
+    // newest first by the date each game ended (an imported old game sorts among its own days)
+    return this.texts().map((t) => parseRecord(t)).filter((p) => p.ok).map((p) => p.record)
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   }
 
   // adds a record unless the same game is there already: { ok: true }, or
@@ -227,22 +228,11 @@ export class Records {
     const text = recordText(record);
     const read = parseRecord(text);
     if (!read.ok) return { ok: false, why: `not a record the list can show: ${read.why}` };
-    let saved;
-    try {
-      saved = JSON.parse(this.storage.getItem(this.key) || '[]');
-      if (!Array.isArray(saved)) saved = [];
-    } catch {
-      saved = [];
-    }
-    saved = saved.filter((t) => typeof t === 'string' && parseRecord(t).ok);
+    const saved = this.texts().filter((t) => typeof t === 'string' && parseRecord(t).ok);
     if (saved.includes(text)) return { ok: true };
     saved.unshift(text);
-    try {
-      this.storage.setItem(this.key, JSON.stringify(saved.slice(0, RECORDS_MAX)));
-      return { ok: true };
-    } catch {
-      return { ok: false, why: 'this browser would not store it' }; // storage full or blocked
-    }
+    if (this.kept.write(saved.slice(0, RECORDS_MAX))) return { ok: true };
+    return { ok: false, why: 'this browser would not store it' }; // storage full or blocked
   }
 }
 
