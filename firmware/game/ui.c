@@ -60,7 +60,8 @@ void ui_play(ui_t *ui, rules_move_t m)
         match_save(ui); /* every move: switching off loses nothing */
 }
 
-/* Undo from the menu (match_undo_plies said how many plies). */
+/* Undo from the menu: match_undo_plies' plies (the menu asked the same
+ * question a moment ago, with nothing changed since). */
 static void undo(ui_t *ui, uint8_t plies)
 {
     opponent_forget_shown(ui); /* a console move still being shown goes with your move */
@@ -216,6 +217,7 @@ __attribute__((noinline)) void ui_step(ui_t *ui, uint32_t now, ui_think_poll_fn 
         ui->dirty = true;
     if (ui->ticker.say != UI_SAY_NOTHING)
         return; /* the words first: the console waits until they are read */
+    /* the screen first: the wish is taken (cleared) only on the game's */
     if (ui->screen == UI_GAME && opponent_take_hint_wish(ui)) {
         play_clear_selection(ui);
         opponent_hint(ui, poll);
