@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
-#include "sim_settings.h"
+#include "sim_nv.h"
 #include "status_text.h"
 
 /* An LED every COL_CHARS characters and LINE_ROWS lines; a braille cell is

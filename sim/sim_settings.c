@@ -4,23 +4,13 @@
  * settings_text.c), exactly as the console's menu would save them. A game
  * saved in the image is dropped, so that the console starts a new match
  * with the settings. */
-#include <stdio.h>
-#include <string.h>
-
-#include "hal.h"
-#include "settings_text.h"
-#include "sim.h"
-#include "sim_script.h"
 #include "sim_settings.h"
 
-/* settings.c and nv_record.c reach the EEPROM through the HAL: here it
- * is the simulated chip's bytes. */
-static sim_t *nv_sim;
-void sim_nv_attach(sim_t *s) { nv_sim = s; }
-void hal_nv_read(uint16_t addr, void *buf, uint16_t len) { memcpy(buf, nv_sim->eeprom.bytes + addr, len); }
-void hal_nv_write(uint16_t addr, const void *buf, uint16_t len) { memcpy(nv_sim->eeprom.bytes + addr, buf, len); }
-/* the journal's long scans keep a real console's watchdog fed; here, nothing to feed */
-void hal_watchdog_kick(void) {}
+#include <stdio.h>
+
+#include "settings_text.h"
+#include "sim_nv.h"
+#include "sim_script.h"
 
 void sim_settings_usage(FILE *to)
 {
