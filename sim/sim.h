@@ -259,9 +259,6 @@ double sim_think_nodes_per_second(const sim_t *s);
 
 /* ---- front ends ---------------------------------------------------------- */
 int sim_script_run(sim_t *s, const char *path, bool verbose);
-/* A time in ms as the command line and scripts take it: a plain
- * non-negative decimal number. */
-bool sim_parse_ms(const char *text, double *out);
 int sim_interactive(sim_t *s, bool color);
 /* USART0 on a pseudo-terminal (linked as `link`), paced to the wall clock;
  * opening it resets the MCU (DTR). With a bootloader hex the application

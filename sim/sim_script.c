@@ -8,7 +8,6 @@
  * default. Exit status 0 when every expectation held. */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,36 +28,6 @@ void script_fail(script_t *sc, const char *fmt, ...)
     fputc('\n', stderr);
     sc->failures++;
 }
-
-/* ---- arguments --------------------------------------------------------- */
-bool script_parse_number(const char *text, double max, double *out)
-{
-    char *end;
-    /* decimal digits and one point: not 0x10 (strtod reads hex), 1e3, inf */
-    if (!*text || strspn(text, "0123456789.") != strlen(text) || strchr(text, '.') != strrchr(text, '.'))
-        return false;
-    errno = 0;
-    const double v = strtod(text, &end);
-    if (*end || errno || !isfinite(v) || v < 0 || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool script_parse_uint(const char *text, unsigned long max, unsigned long *out)
-{
-    char *end;
-    if (!isdigit((unsigned char)text[0]))
-        return false;
-    errno = 0;
-    const unsigned long v = strtoul(text, &end, 0);
-    if (*end || errno || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool sim_parse_ms(const char *text, double *out) { return script_parse_number(text, SCRIPT_MAX_MS, out); }
 
 bool script_run_for(script_t *sc, double ms) { return sim_run_until_ms(sc->sim, sim_now_ms(sc->sim) + ms); }
 
@@ -108,7 +77,7 @@ static char *trim(char *s)
 
 bool script_want_ms(script_t *sc, const char *text, double *ms)
 {
-    if (script_parse_number(text, SCRIPT_MAX_MS, ms))
+    if (script_parse_ms(text, ms))
         return true;
     script_fail(sc, "'%s' is not a time in ms (a number from 0 to 1e9)", text);
     return false;

@@ -9,10 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "script_parse.h"
 #include "sim.h"
 
 #define SCRIPT_TAP_MS 40.0 /* a quick, clean button tap: down this long, then up as long */
-#define SCRIPT_MAX_MS 1e9  /* no script waits longer than this */
 #define SCRIPT_ARGS_MAX 4
 
 struct script {
@@ -39,10 +39,6 @@ struct script_args {
 
 /* A failed expectation or a malformed line, with the script's line number. */
 void script_fail(script_t *sc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A plain non-negative decimal number up to max (a time, a frequency). */
-bool script_parse_number(const char *text, double max, double *out);
-/* A whole number 0..max, decimal or 0x hex. */
-bool script_parse_uint(const char *text, unsigned long max, unsigned long *out);
 /* A time in ms, or a failure saying it is not one. */
 bool script_want_ms(script_t *sc, const char *text, double *ms);
 /* Simulated time passes; false when the MCU stopped. */
