@@ -27,6 +27,7 @@
 #include "sim.h"
 #include "sim_battery.h"
 #include "sim_board_view.h"
+#include "sim_parts.h"
 #include "sim_settings.h"
 
 static int usage(const char *why, const char *arg)
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static sim_t sim;
-    if (!sim_open(&sim, elf, eeprom))
+    if (!sim_open(&sim, elf, sim_board_parts) || (eeprom && !sim_eeprom_load(&sim, eeprom)))
         return 2;
     for (int i = 0; i < set_count; i++) {
         char why[160];

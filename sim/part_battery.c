@@ -77,4 +77,4 @@ const sim_command_t battery_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_battery = {"battery", attach, reset, NULL, battery_commands};
+const sim_part_t sim_part_battery = {.name = "battery", .attach = attach, .reset = reset, .commands = battery_commands};

@@ -87,7 +87,9 @@ const sim_command_t buttons_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all, NULL, buttons_commands};
+const sim_part_t sim_part_buttons = {
+    .name = "buttons", .attach = attach, .reset = sim_buttons_release_all, .commands = buttons_commands,
+};
 
 int sim_button_by_name(const char *name)
 {

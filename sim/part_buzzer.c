@@ -57,7 +57,8 @@ static void on_buzzer(struct avr_irq_t *irq, uint32_t value, void *param)
     z->last_edge = now;
 }
 
-void sim_buzzer_settle(sim_t *s)
+/* closes a tone that has gone quiet */
+static void settle(sim_t *s)
 {
     if (s->buzzer.on && cycles_ms(s, s->avr->cycle - s->buzzer.last_edge) > TONE_GAP_MS)
         tone_close(s);
@@ -110,4 +111,4 @@ const sim_command_t buzzer_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL, buzzer_commands};
+const sim_part_t sim_part_buzzer = {.name = "buzzer", .attach = attach, .settle = settle, .commands = buzzer_commands};

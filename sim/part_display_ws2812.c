@@ -180,9 +180,7 @@ const sim_command_t ws2812_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report, ws2812_commands};
-
-void sim_view(sim_t *s, matrix_view_t *v)
+static void view(sim_t *s, matrix_view_t *v)
 {
     settle(s);
     memset(v, 0, sizeof *v);
@@ -197,12 +195,17 @@ void sim_view(sim_t *s, matrix_view_t *v)
 }
 
 /* The LEDs refresh themselves; what the data line carries is only changes. */
-double sim_refresh_hz(sim_t *s)
+static double refresh_hz(sim_t *s)
 {
     settle(s);
     return s->ws2812.latched ? PWM_HZ : 0.0;
 }
 
-uint32_t sim_frame_count(const sim_t *s) { return s->ws2812.frames; }
+static uint32_t frame_count(const sim_t *s) { return s->ws2812.frames; }
+
+const sim_part_t sim_part_display_ws2812 = {
+    .name = "display-ws2812", .attach = attach, .reset = reset, .report = report,
+    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count, .commands = ws2812_commands,
+};
 
 #endif

@@ -101,6 +101,50 @@ static void reset(sim_t *s)
         write_done(s->avr, s->avr->cycle, s);
 }
 
+static void poke(sim_t *s, unsigned addr, uint8_t value)
+{
+    s->eeprom.bytes[addr % EE_SIZE] = value;
+    s->eeprom.dirty = true;
+}
+
+/* The most erase/write cycles any one byte has had (its address in *addr). */
+static uint32_t cycles_max(const sim_t *s, unsigned *addr)
+{
+    unsigned at = 0;
+    for (unsigned a = 1; a < EE_SIZE; a++)
+        if (s->eeprom.cycles[a] > s->eeprom.cycles[at])
+            at = a;
+    if (addr)
+        *addr = at;
+    return s->eeprom.cycles[at];
+}
+
+/* The supply is gone: a byte being written is left undefined. */
+static void power_lost(sim_t *s)
+{
+    sim_eeprom_t *e = &s->eeprom;
+    if (!e->busy)
+        return;
+    avr_cycle_timer_cancel(s->avr, write_done, s);
+    uint8_t junk = (uint8_t)xorshift32(&e->noise);
+    while (junk == e->bytes[e->addr] || junk == e->data)
+        junk = (uint8_t)(junk * 5u + 1u);
+    e->bytes[e->addr] = junk;
+    e->busy = false;
+    s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
+}
+
+static void report(sim_t *s, const char *prefix)
+{
+    printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
+    unsigned worn;
+    const uint32_t most = cycles_max(s, &worn);
+    printf("%seeprom_byte_writes_max: %u\n", prefix, (unsigned)most);
+    printf("%seeprom_byte_writes_max_at: %u\n", prefix, worn);
+}
+
+static bool save(sim_t *s);
+
 /* ---- its script commands (docs/sim.md) ---- */
 /* eeprom-poke RECORD[.SLOT][+OFFSET] VALUE, e.g. game.1+3 (records in
  * firmware/storage/eeprom_map.h), or a plain address 0..1023. */
@@ -158,7 +202,7 @@ static bool cmd_eeprom_poke(script_t *sc, const script_args_t *a)
     else if (!script_parse_uint(a->argv[1], 255, &value))
         script_fail(sc, "eeprom-poke: the value '%s' is not a byte (0..255)", a->argv[1]);
     else
-        sim_eeprom_poke(sc->sim, (unsigned)addr, (uint8_t)value);
+        poke(sc->sim, (unsigned)addr, (uint8_t)value);
     return true;
 }
 
@@ -184,7 +228,7 @@ static bool cmd_eeprom_fill(script_t *sc, const script_args_t *a)
         script_fail(sc, "eeprom-fill: the value '%s' is not a byte (0..255)", a->argv[1]);
     else
         for (unsigned b = 0; b < records[i].bytes; b++)
-            sim_eeprom_poke(sc->sim, records[i].addr + b, (uint8_t)value);
+            poke(sc->sim, records[i].addr + b, (uint8_t)value);
     return true;
 }
 
@@ -201,7 +245,7 @@ static bool cmd_expect_eeprom_lifetime(script_t *sc, const script_args_t *a)
     unsigned plies = 0;
     for (const char *p = sc->sim->uart.text; p && *p; p++)
         plies += (p == sc->sim->uart.text || p[-1] == '\n') && strncmp(p, "move ", 5) == 0;
-    const uint32_t most = sim_eeprom_cycles_max(sc->sim, NULL);
+    const uint32_t most = cycles_max(sc->sim, NULL);
     const double games = most ? EEPROM_ENDURANCE * (plies / LIFETIME_GAME_PLIES) / most : 0.0;
     printf("eeprom_lifetime_plies: %u\neeprom_lifetime_byte_writes_max: %u\neeprom_lifetime_games: %.0f\n", plies,
            (unsigned)most, games);
@@ -222,40 +266,12 @@ const sim_command_t eeprom_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_eeprom = {"eeprom", attach, reset, NULL, eeprom_commands};
-
-void sim_eeprom_power_lost(sim_t *s)
-{
-    sim_eeprom_t *e = &s->eeprom;
-    if (!e->busy)
-        return;
-    avr_cycle_timer_cancel(s->avr, write_done, s);
-    uint8_t junk = (uint8_t)xorshift32(&e->noise);
-    while (junk == e->bytes[e->addr] || junk == e->data)
-        junk = (uint8_t)(junk * 5u + 1u);
-    e->bytes[e->addr] = junk;
-    e->busy = false;
-    s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
-}
-
-uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr)
-{
-    unsigned at = 0;
-    for (unsigned a = 1; a < EE_SIZE; a++)
-        if (s->eeprom.cycles[a] > s->eeprom.cycles[at])
-            at = a;
-    if (addr)
-        *addr = at;
-    return s->eeprom.cycles[at];
-}
+const sim_part_t sim_part_eeprom = {
+    .name = "eeprom", .attach = attach, .reset = reset, .power_lost = power_lost, .close = save, .report = report,
+    .commands = eeprom_commands,
+};
 
 void sim_eeprom_watch(sim_t *s) { s->eeprom.first_write_at = s->eeprom.last_write_done_at = 0; }
-
-void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
-{
-    s->eeprom.bytes[addr % EE_SIZE] = value;
-    s->eeprom.dirty = true;
-}
 
 bool sim_eeprom_load(sim_t *s, const char *path)
 {
@@ -326,7 +342,8 @@ bool sim_eeprom_load(sim_t *s, const char *path)
     return true;
 }
 
-bool sim_eeprom_save(sim_t *s)
+/* The file, when the run ends and at each flush (part_eeprom.h). */
+static bool save(sim_t *s)
 {
     if (!s->eeprom.path || !s->eeprom.dirty)
         return true;
@@ -370,4 +387,4 @@ bool sim_eeprom_save(sim_t *s)
     return true;
 }
 
-bool sim_eeprom_flush(sim_t *s) { return s->eeprom.busy || sim_eeprom_save(s); }
+bool sim_eeprom_flush(sim_t *s) { return s->eeprom.busy || save(s); }

@@ -119,6 +119,85 @@ static void attach(sim_t *s)
     avr_register_io_write(avr, GPIOR0_DATA_ADDR, on_mark, s);
 }
 
+static unsigned static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
+
+static unsigned peak_stack(sim_t *s)
+{
+    if (!s->heap_start)
+        return 0;
+    /* the lowest byte that no longer holds the boot-time paint */
+    uint32_t a = s->heap_start;
+    while (a <= RAM_END && s->avr->data[a] == STACK_PAINT)
+        a++;
+    return RAM_END + 1u - a;
+}
+
+/* Stack used below the SP seen when thinking first began (0: never). */
+static unsigned think_stack(sim_t *s)
+{
+    const unsigned peak = peak_stack(s);
+    if (!s->measure.think_sp || !peak)
+        return 0;
+    const unsigned lowest = RAM_END + 1u - peak; /* lowest byte the stack reached */
+    return s->measure.think_sp >= lowest ? s->measure.think_sp - lowest + 1u : 0;
+}
+
+/* The AI's own share of a thinking span is what the interrupts and the
+ * console's polls (display frames, buttons, watchdog) leave it. */
+static double think_overhead_percent(const sim_t *s)
+{
+    const sim_measure_t *m = &s->measure;
+    return m->think.sum ? 100.0 * (double)(m->think_isr + m->think_poll) / (double)m->think.sum : 0.0;
+}
+
+static double think_nodes_per_second(const sim_t *s)
+{
+    const sim_measure_t *m = &s->measure;
+    return m->think.sum ? (double)m->polls * AI_POLL_NODES * (double)s->freq / (double)m->think.sum : 0.0;
+}
+
+static double isr_percent(const sim_t *s)
+{
+    return s->avr->cycle ? 100.0 * (double)s->measure.isr_busy / (double)s->avr->cycle : 0.0;
+}
+
+/* Figures: refresh, ISR share, stack, loop cycles, thinking. */
+static void report(sim_t *s, const char *prefix)
+{
+    const sim_measure_t *m = &s->measure;
+    printf("%srefresh_hz: %.1f\n", prefix, sim_refresh_hz(s));
+    printf("%sisr_cpu_percent: %.2f\n", prefix, isr_percent(s));
+    if (m->display_isr.count) {
+        printf("%sdisplay_isr_cycles_mean: %.1f\n", prefix, (double)m->display_isr.sum / (double)m->display_isr.count);
+        printf("%sdisplay_isr_cycles_max: %llu\n", prefix, (unsigned long long)m->display_isr.max);
+    }
+    printf("%sstatic_ram_bytes: %u\n", prefix, static_ram(s));
+    printf("%speak_stack_bytes: %u\n", prefix, peak_stack(s));
+    printf("%sram_total_bytes: %u\n", prefix, static_ram(s) + peak_stack(s));
+    if (s->heap_start)
+        printf("%sstack_headroom_bytes: %d\n", prefix, (int)s->lowest_sp + 1 - (int)s->heap_start);
+    if (m->loop.count) {
+        printf("%smain_loop_cycles_mean: %.1f\n", prefix, (double)m->loop.sum / (double)m->loop.count);
+        printf("%smain_loop_cycles_max: %llu\n", prefix, (unsigned long long)m->loop.max);
+        printf("%smain_loop_iterations: %llu\n", prefix, (unsigned long long)m->loop.count);
+        printf("%smain_loop_ms_max: %.2f\n", prefix, (double)m->loop.max * 1000.0 / (double)s->freq);
+    }
+    if (m->think.count) {
+        printf("%sthink_spans: %llu\n", prefix, (unsigned long long)m->think.count);
+        printf("%sthink_ms_max: %.1f\n", prefix, (double)m->think.max * 1000.0 / (double)s->freq);
+        printf("%sthink_refresh_hz_min: %.1f\n", prefix, m->think_min_hz);
+        printf("%sthink_stack_bytes: %u\n", prefix, think_stack(s));
+        printf("%sthink_nodes_per_second: %.0f\n", prefix, think_nodes_per_second(s));
+        printf("%sthink_isr_percent: %.2f\n", prefix, 100.0 * (double)m->think_isr / (double)m->think.sum);
+        printf("%sthink_poll_percent: %.2f\n", prefix, 100.0 * (double)m->think_poll / (double)m->think.sum);
+        printf("%sthink_overhead_percent: %.2f\n", prefix, think_overhead_percent(s));
+        printf("%sspans_ms:", prefix);
+        for (unsigned i = 0; i < m->span_count; i++)
+            printf(" %.1f", m->spans_ms[i]);
+        printf("\n");
+    }
+}
+
 /* ---- its script commands (docs/sim.md) ---- */
 static bool cmd_expect_refresh(script_t *sc, const script_args_t *a)
 {
@@ -154,9 +233,9 @@ static bool cmd_expect_think_overhead_max(script_t *sc, const script_args_t *a)
         script_fail(sc, "expect-think-overhead-max: '%s' is not a percentage", a->argv[0]);
     else if (sc->sim->measure.think.count == 0)
         script_fail(sc, "expect-think-overhead-max: the AI has not thought yet");
-    else if (sim_think_overhead_percent(sc->sim) > (double)want)
+    else if (think_overhead_percent(sc->sim) > (double)want)
         script_fail(sc, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
-             sim_think_overhead_percent(sc->sim), a->argv[0]);
+             think_overhead_percent(sc->sim), a->argv[0]);
     return true;
 }
 
@@ -168,7 +247,7 @@ static bool cmd_expect_max(script_t *sc, const script_args_t *a)
         script_fail(sc, "'%s' is not a byte count", a->argv[0]);
         return true;
     }
-    const unsigned have = ram ? sim_static_ram(sc->sim) + sim_peak_stack(sc->sim) : sc->sim->flash_bytes;
+    const unsigned have = ram ? static_ram(sc->sim) + peak_stack(sc->sim) : sc->sim->flash_bytes;
     if (have > limit)
         script_fail(sc, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
     return true;
@@ -209,90 +288,4 @@ const sim_command_t measure_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_measure = {"measure", attach, NULL, NULL, measure_commands};
-
-unsigned sim_static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
-
-unsigned sim_peak_stack(sim_t *s)
-{
-    if (!s->heap_start)
-        return 0;
-    /* the lowest byte that no longer holds the boot-time paint */
-    uint32_t a = s->heap_start;
-    while (a <= RAM_END && s->avr->data[a] == STACK_PAINT)
-        a++;
-    return RAM_END + 1u - a;
-}
-
-unsigned sim_think_stack(sim_t *s)
-{
-    const unsigned peak = sim_peak_stack(s);
-    if (!s->measure.think_sp || !peak)
-        return 0;
-    const unsigned lowest = RAM_END + 1u - peak; /* lowest byte the stack reached */
-    return s->measure.think_sp >= lowest ? s->measure.think_sp - lowest + 1u : 0;
-}
-
-/* The AI's own share of a thinking span is what the interrupts and the
- * console's polls (display frames, buttons, watchdog) leave it. */
-double sim_think_overhead_percent(const sim_t *s)
-{
-    const sim_measure_t *m = &s->measure;
-    return m->think.sum ? 100.0 * (double)(m->think_isr + m->think_poll) / (double)m->think.sum : 0.0;
-}
-
-double sim_think_nodes_per_second(const sim_t *s)
-{
-    const sim_measure_t *m = &s->measure;
-    return m->think.sum ? (double)m->polls * AI_POLL_NODES * (double)s->freq / (double)m->think.sum : 0.0;
-}
-
-double sim_isr_percent(const sim_t *s)
-{
-    return s->avr->cycle ? 100.0 * (double)s->measure.isr_busy / (double)s->avr->cycle : 0.0;
-}
-
-void sim_report(sim_t *s, const char *prefix)
-{
-    const sim_measure_t *m = &s->measure;
-    printf("%srefresh_hz: %.1f\n", prefix, sim_refresh_hz(s));
-    printf("%sisr_cpu_percent: %.2f\n", prefix, sim_isr_percent(s));
-    if (m->display_isr.count) {
-        printf("%sdisplay_isr_cycles_mean: %.1f\n", prefix, (double)m->display_isr.sum / (double)m->display_isr.count);
-        printf("%sdisplay_isr_cycles_max: %llu\n", prefix, (unsigned long long)m->display_isr.max);
-    }
-    printf("%sstatic_ram_bytes: %u\n", prefix, sim_static_ram(s));
-    printf("%speak_stack_bytes: %u\n", prefix, sim_peak_stack(s));
-    printf("%sram_total_bytes: %u\n", prefix, sim_static_ram(s) + sim_peak_stack(s));
-    if (s->heap_start)
-        printf("%sstack_headroom_bytes: %d\n", prefix, (int)m->lowest_sp + 1 - (int)s->heap_start);
-    if (m->loop.count) {
-        printf("%smain_loop_cycles_mean: %.1f\n", prefix, (double)m->loop.sum / (double)m->loop.count);
-        printf("%smain_loop_cycles_max: %llu\n", prefix, (unsigned long long)m->loop.max);
-        printf("%smain_loop_iterations: %llu\n", prefix, (unsigned long long)m->loop.count);
-        printf("%smain_loop_ms_max: %.2f\n", prefix, (double)m->loop.max * 1000.0 / (double)s->freq);
-    }
-    if (m->think.count) {
-        printf("%sthink_spans: %llu\n", prefix, (unsigned long long)m->think.count);
-        printf("%sthink_ms_max: %.1f\n", prefix, (double)m->think.max * 1000.0 / (double)s->freq);
-        printf("%sthink_refresh_hz_min: %.1f\n", prefix, m->think_min_hz);
-        printf("%sthink_stack_bytes: %u\n", prefix, sim_think_stack(s));
-        printf("%sthink_nodes_per_second: %.0f\n", prefix, sim_think_nodes_per_second(s));
-        printf("%sthink_isr_percent: %.2f\n", prefix, 100.0 * (double)m->think_isr / (double)m->think.sum);
-        printf("%sthink_poll_percent: %.2f\n", prefix, 100.0 * (double)m->think_poll / (double)m->think.sum);
-        printf("%sthink_overhead_percent: %.2f\n", prefix, sim_think_overhead_percent(s));
-        printf("%sspans_ms:", prefix);
-        for (unsigned i = 0; i < m->span_count; i++)
-            printf(" %.1f", m->spans_ms[i]);
-        printf("\n");
-    }
-    printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
-    unsigned worn;
-    const uint32_t most = sim_eeprom_cycles_max(s, &worn);
-    printf("%seeprom_byte_writes_max: %u\n", prefix, (unsigned)most);
-    printf("%seeprom_byte_writes_max_at: %u\n", prefix, worn);
-    for (const sim_part_t *const *p = s->parts; *p; p++)
-        if ((*p)->report)
-            (*p)->report(s, prefix);
-    printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
-}
+const sim_part_t sim_part_measure = {.name = "measure", .attach = attach, .report = report, .commands = measure_commands};

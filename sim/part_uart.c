@@ -49,6 +49,14 @@ static void attach(sim_t *s)
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
 }
 
+/* The log and what it holds, freed when the run ends. */
+static bool close_log(sim_t *s)
+{
+    free(s->uart.text);
+    s->uart.text = NULL;
+    return true;
+}
+
 /* The log's whole lines (ended by a newline), one after another. */
 static const char *next_line(const char *p)
 {
@@ -140,4 +148,4 @@ const sim_command_t uart_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL, uart_commands};
+const sim_part_t sim_part_uart = {.name = "uart", .attach = attach, .close = close_log, .commands = uart_commands};

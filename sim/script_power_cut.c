@@ -58,11 +58,15 @@ static void outcome_after(script_t *sc, size_t uart_from, char *out)
     }
 }
 
-static void power_cut_now(script_t *sc, size_t *uart_from)
+static size_t cut_uart; /* the UART log's length when the power was cut */
+
+/* The power goes, and stays off for the rest of the command (also the
+ * core's power_cut_hook, at power_cut_at). */
+static void power_cut_now(sim_t *s)
 {
-    sim_power_cut(sc->sim);
-    sc->sim->buttons.dead = true; /* the rest of the command's presses hit a dead console */
-    *uart_from = sc->sim->uart.len;
+    sim_power_cut(s);
+    s->buttons.dead = true; /* the rest of the command's presses hit a dead console */
+    cut_uart = s->uart.len;
 }
 
 /* The cuts of one sweep are made by forking at the first of them: one copy
@@ -106,9 +110,11 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     memset(&r, 0, sizeof r);
     s->uart.echo = false;
     sc->in_child = true;
+    s->power_cut_hook = power_cut_now;
     sim_eeprom_watch(s);
     if (cut_at == ~(uint64_t)0) {
-        power_cut_now(sc, &uart_from);
+        power_cut_now(s);
+        uart_from = cut_uart;
         cut = true;
     } else if (cut_at == FAN) {
         s->fork_at = fan.at[0];
@@ -123,12 +129,12 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
         cut_at = fan.mine ? fan.mine : 1;
     if (s->power_cut_at == 0 && cut_at && cut_at != ~(uint64_t)0) {
         cut = true; /* it fell inside the command */
-        uart_from = s->power_cut_uart;
+        uart_from = cut_uart;
     }
     if (!cut && cut_at) { /* after the command: wait for the instant */
         while (s->power_cut_at && !s->crashed)
             script_run_for(sc, 0.5);
-        uart_from = s->power_cut_uart;
+        uart_from = cut_uart;
     } else if (!cut) { /* the save in full: its first write, then until the writes stop */
         const double give_up = sim_now_ms(s) + FIRST_WRITE_MS;
         while (!s->eeprom.first_write_at && !s->crashed && sim_now_ms(s) < give_up)
@@ -139,7 +145,8 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
                 break;
             script_run_for(sc, 1.0);
         }
-        power_cut_now(sc, &uart_from);
+        power_cut_now(s);
+        uart_from = cut_uart;
     }
     s->buttons.dead = false;
     script_run_for(sc, AFTER_CUT_MS);
