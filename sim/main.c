@@ -23,12 +23,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "part_battery.h"
+#include "part_eeprom.h"
 #include "script_parse.h"
 #include "sim.h"
-#include "sim_battery.h"
 #include "sim_board_view.h"
 #include "sim_parts.h"
+#include "sim_script.h"
+#include "sim_serial.h"
 #include "sim_settings.h"
+#include "sim_term.h"
 
 static int usage(const char *why, const char *arg)
 {

@@ -12,8 +12,9 @@
 
 #include "ai/ai.h"
 #include "hal.h"
+#include "script_command.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
 
 #define GPIOR0_DATA_ADDR 0x3E
 #define SPL_DATA_ADDR 0x5D
@@ -199,71 +200,71 @@ static void report(sim_t *s, const char *prefix)
 }
 
 /* ---- its script commands (docs/sim.md) ---- */
-static bool cmd_expect_refresh(script_t *sc, const script_args_t *a)
+static bool cmd_expect_refresh(script_call_t *c)
 {
     double want;
-    if (!script_parse_number(a->argv[0], 100000, &want)) {
-        script_fail(sc, "expect-refresh: '%s' is not a rate in Hz", a->argv[0]);
+    if (!script_parse_number(c->argv[0], 100000, &want)) {
+        script_call_fail(c, "expect-refresh: '%s' is not a rate in Hz", c->argv[0]);
         return true;
     }
-    const double hz = sim_refresh_hz(sc->sim);
+    const double hz = sim_refresh_hz(c->sim);
     if (hz < want)
-        script_fail(sc, "refresh rate %.1f Hz < %s Hz", hz, a->argv[0]);
+        script_call_fail(c, "refresh rate %.1f Hz < %s Hz", hz, c->argv[0]);
     return true;
 }
 
-static bool cmd_expect_think_refresh(script_t *sc, const script_args_t *a)
+static bool cmd_expect_think_refresh(script_call_t *c)
 {
     double want;
-    const sim_measure_t *m = &sc->sim->measure;
-    if (!script_parse_number(a->argv[0], 100000, &want))
-        script_fail(sc, "expect-think-refresh: '%s' is not a rate in Hz", a->argv[0]);
+    const sim_measure_t *m = &c->sim->measure;
+    if (!script_parse_number(c->argv[0], 100000, &want))
+        script_call_fail(c, "expect-think-refresh: '%s' is not a rate in Hz", c->argv[0]);
     else if (m->think.count == 0 || (m->think_judged && m->think_min_hz < want)) /* all under 20 ms: nothing to judge */
-        script_fail(sc, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, a->argv[0],
+        script_call_fail(c, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, c->argv[0],
              (unsigned long long)m->think.count);
     return true;
 }
 
 /* expect-think-overhead-max PERCENT: the share of the thinking spans that
  * went to interrupts and the console's polls rather than the search */
-static bool cmd_expect_think_overhead_max(script_t *sc, const script_args_t *a)
+static bool cmd_expect_think_overhead_max(script_call_t *c)
 {
     unsigned long want;
-    if (!script_parse_uint(a->argv[0], 100, &want))
-        script_fail(sc, "expect-think-overhead-max: '%s' is not a percentage", a->argv[0]);
-    else if (sc->sim->measure.think.count == 0)
-        script_fail(sc, "expect-think-overhead-max: the AI has not thought yet");
-    else if (think_overhead_percent(sc->sim) > (double)want)
-        script_fail(sc, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
-             think_overhead_percent(sc->sim), a->argv[0]);
+    if (!script_parse_uint(c->argv[0], 100, &want))
+        script_call_fail(c, "expect-think-overhead-max: '%s' is not a percentage", c->argv[0]);
+    else if (c->sim->measure.think.count == 0)
+        script_call_fail(c, "expect-think-overhead-max: the AI has not thought yet");
+    else if (think_overhead_percent(c->sim) > (double)want)
+        script_call_fail(c, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
+             think_overhead_percent(c->sim), c->argv[0]);
     return true;
 }
 
-static bool cmd_expect_max(script_t *sc, const script_args_t *a)
+static bool cmd_expect_max(script_call_t *c)
 {
-    const bool ram = strncmp(a->line, "expect-ram-max", 14) == 0;
+    const bool ram = strncmp(c->line, "expect-ram-max", 14) == 0;
     unsigned long limit;
-    if (!script_parse_uint(a->argv[0], 1uL << 20, &limit)) {
-        script_fail(sc, "'%s' is not a byte count", a->argv[0]);
+    if (!script_parse_uint(c->argv[0], 1uL << 20, &limit)) {
+        script_call_fail(c, "'%s' is not a byte count", c->argv[0]);
         return true;
     }
-    const unsigned have = ram ? static_ram(sc->sim) + peak_stack(sc->sim) : sc->sim->flash_bytes;
+    const unsigned have = ram ? static_ram(c->sim) + peak_stack(c->sim) : c->sim->flash_bytes;
     if (have > limit)
-        script_fail(sc, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
+        script_call_fail(c, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
     return true;
 }
 
 /* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
-static bool cmd_expect_spans(script_t *sc, const script_args_t *a)
+static bool cmd_expect_spans(script_call_t *c)
 {
-    const sim_measure_t *m = &sc->sim->measure;
+    const sim_measure_t *m = &c->sim->measure;
     unsigned first = 0, count = 0;
     char kind[8], tail;
     double limit = 0;
-    if (sscanf(a->argv[0], "%u-%u%c", &first, &count, &tail) != 2 ||
-        sscanf(a->argv[1], "%7[a-z]<=%lf%c", kind, &limit, &tail) != 2 ||
+    if (sscanf(c->argv[0], "%u-%u%c", &first, &count, &tail) != 2 ||
+        sscanf(c->argv[1], "%7[a-z]<=%lf%c", kind, &limit, &tail) != 2 ||
         (strcmp(kind, "max") != 0 && strcmp(kind, "mean") != 0) || count == 0 || first + count > m->span_count) {
-        script_fail(sc, "expect-spans FIRST-COUNT max<=MS|mean<=MS over the %u recorded spans: %s", m->span_count, a->line);
+        script_call_fail(c, "expect-spans FIRST-COUNT max<=MS|mean<=MS over the %u recorded spans: %s", m->span_count, c->line);
         return true;
     }
     double max = 0, sum = 0;
@@ -274,11 +275,11 @@ static bool cmd_expect_spans(script_t *sc, const script_args_t *a)
     }
     const double got = strcmp(kind, "max") == 0 ? max : sum / count;
     if (got > limit)
-        script_fail(sc, "over budget: %s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first, first + count - 1);
+        script_call_fail(c, "over budget: %s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first, first + count - 1);
     return true;
 }
 
-const sim_command_t measure_commands[] = {
+static const script_command_t commands[] = {
     {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
     {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
     {"expect-think-overhead-max", 1, 1, cmd_expect_think_overhead_max, "expect-think-overhead-max PERCENT"},
@@ -288,4 +289,4 @@ const sim_command_t measure_commands[] = {
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_measure = {.name = "measure", .attach = attach, .report = report, .commands = measure_commands};
+const sim_part_t sim_part_measure = {.name = "measure", .attach = attach, .report = report, .commands = commands};

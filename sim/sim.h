@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "script_command.h"
 #include "sim_matrix.h"
 #include "storage/eeprom_map.h"
 
@@ -38,19 +39,6 @@ typedef struct {
     uint64_t count, sum, max;
 } sim_stat_t;
 
-/* A script command (docs/sim.md): its word, its argument counts (max -1:
- * free text of at least `min` words), what it does (false: the MCU
- * stopped) and its usage line. Each part owns the commands that drive or
- * measure it; sim_script.c parses lines and dispatches them. */
-typedef struct script script_t;
-typedef struct script_args script_args_t;
-typedef struct {
-    const char *name;
-    int min, max;
-    bool (*run)(script_t *sc, const script_args_t *a);
-    const char *usage;
-} sim_command_t;
-
 /* A part of the board (part_*.c, chosen in sim_parts.c), as simavr's own
  * examples/parts: attached once when the ELF is loaded, it watches and
  * drives the MCU through simavr IRQs and I/O callbacks. The core reaches a
@@ -73,7 +61,7 @@ typedef struct {
     void (*view)(sim_t *s, matrix_view_t *v);
     double (*refresh_hz)(sim_t *s);
     uint32_t (*frame_count)(const sim_t *s);
-    const sim_command_t *commands; /* its script commands, ended by a NULL name; or NULL */
+    const script_command_t *commands; /* its script commands, ended by a NULL name; or NULL */
 } sim_part_t;
 
 /* part_display_595.c: SPI chain of shift registers, latch, matrix */
@@ -122,13 +110,15 @@ typedef struct {
     double freq;
     sim_tone_t tones[SIM_TONES];
     size_t tone_count;
+    size_t checked;  /* expect-tone looks at the tones from this one on */
 } sim_buzzer_t;
 
 /* part_uart.c: the debug console */
 typedef struct {
     char *text;
     size_t len, cap;
-    bool echo; /* print each line as it arrives (script runs) */
+    bool echo;      /* print each line as it arrives (script runs) */
+    size_t checked; /* expect-uart and wait-uart look after this (the previous match) */
 } sim_uart_t;
 
 /* part_eeprom.c: the EEPROM with the chip's write time */
@@ -199,15 +189,6 @@ struct sim_t {
     sim_measure_t measure;
 };
 
-/* ---- the debug console's log (part_uart.c) ---------------------------------- */
-/* The latest whole line that starts with `prefix` (NULL: none), and how
- * many there are. */
-const char *sim_uart_last_line(const sim_t *s, const char *prefix);
-/* The newest whole line that starts with any of `count` prefixes, or NULL
- * (read from the end: cheap every frame, however long the log). */
-const char *sim_uart_newest_line(const sim_t *s, const char *const *prefixes, size_t count);
-unsigned sim_uart_count_lines(const sim_t *s, const char *prefix);
-
 /* ---- the MCU and the board (sim_core.c) ------------------------------------ */
 /* Loads the ELF (an AVR ELF, checked before simavr reads it) and attaches
  * the parts (sim_board_parts, or another board's); false with a message
@@ -240,40 +221,5 @@ uint32_t sim_frame_count(const sim_t *s);
 /* Every part's figures (refresh, ISR share, stack, loop cycles, EEPROM
  * wear, ...) and the flash used, as "key: value" lines. */
 void sim_report(sim_t *s, const char *prefix);
-
-/* ---- the parts' own (part_*.c) ---------------------------------------------- */
-void sim_button(sim_t *s, int button, bool down);
-int sim_button_by_name(const char *name);
-void sim_buttons_release_all(sim_t *s);
-/* Starts recording when EEPROM writes begin and end. */
-void sim_eeprom_watch(sim_t *s);
-/* --eeprom FILE: a missing or empty file starts erased; anything but a
- * 1024-byte image (a folder, another file) is refused, left untouched.
- * The file is saved when the run ends (sim_close) and by
- * sim_eeprom_flush. A save writes the file (a new copy renamed over the
- * old: a cut leaves one whole image) if a byte changed since the last
- * save. The copy is a new file of its own (O_EXCL | O_NOFOLLOW: nothing
- * planted beside the file is followed, overwritten or removed), with the
- * file's permissions; through a link at the path, the file it names is
- * replaced and the link kept. A failed save leaves the file as it was,
- * keeps the bytes to save (the next save tries again) and says why
- * (stderr, or save_error when quiet). */
-bool sim_eeprom_load(sim_t *s, const char *path);
-/* A save, but only between byte writes: called while running, so that a
- * closed window or a killed process loses no saved move. */
-bool sim_eeprom_flush(sim_t *s);
-
-/* ---- front ends ---------------------------------------------------------- */
-int sim_script_run(sim_t *s, const char *path, bool verbose);
-int sim_interactive(sim_t *s, bool color);
-/* USART0 on a pseudo-terminal (linked as `link`), paced to the wall clock;
- * opening it resets the MCU (DTR). With a bootloader hex the application
- * flash starts erased. Runs until `until` appears on the UART after the
- * terminal closed (0) or after_close_ms passed (1; 0 with no `until`). */
-/* script: a script run (unpaced) once the terminal is opened, whose debug
- * console the terminal receives as it is written (a game for a follower:
- * sim/web/follow.mjs); NULL for a board paced to the wall clock. */
-int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *until, double after_close_ms,
-               const char *script);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "part_uart.h"
 #include "rules/rules.h"
 #include "sim_nv.h"
 #include "status_text.h"

@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 
+#include "script_command.h"
 #include "settings_text.h"
 #include "sim_nv.h"
-#include "sim_script.h"
 
 void sim_settings_usage(FILE *to)
 {
@@ -30,17 +30,17 @@ bool sim_settings_set(sim_t *s, const char *assignment, char *why, size_t why_le
 
 /* set NAME=VALUE: a setting into the EEPROM (sim_settings.c); the console
  * reads its settings when it starts, so this comes first or before a reset. */
-static bool cmd_set(script_t *sc, const script_args_t *a)
+static bool cmd_set(script_call_t *c)
 {
     char why[160];
-    if (!sim_settings_set(sc->sim, a->argv[0], why, sizeof why)) {
-        script_fail(sc, "set %s: %s", a->argv[0], why);
+    if (!sim_settings_set(c->sim, c->argv[0], why, sizeof why)) {
+        script_call_fail(c, "set %s: %s", c->argv[0], why);
         sim_settings_usage(stderr);
     }
     return true;
 }
 
-const sim_command_t sim_settings_commands[] = {
+const script_command_t sim_settings_commands[] = {
     {"set", 1, 1, cmd_set, "set NAME=VALUE"},
     {NULL, 0, 0, NULL, NULL},
 };
