@@ -70,7 +70,10 @@ static bool script_dispatch(script_t *sc, char *line);
 
 static bool dispatch(void *runner, char *line) { return script_dispatch(runner, line); }
 
-static const script_runner_ops_t runner_ops = {fail_v, count_failure, failures, run_for, run_until, dispatch};
+static const script_runner_ops_t runner_ops = {
+    .fail = fail_v, .count_failure = count_failure, .failures = failures,
+    .run_for = run_for, .run_until = run_until, .dispatch = dispatch,
+};
 
 /* One line of a script into buf (NUL-ended, its newline kept): its length
  * counted with the newline, 0 at the end of the file, SCRIPT_LINE_LONG
