@@ -23,10 +23,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "part_battery.h"
+#include "part_eeprom.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_battery.h"
 #include "sim_board_view.h"
+#include "sim_parts.h"
+#include "sim_script.h"
+#include "sim_serial.h"
 #include "sim_settings.h"
+#include "sim_term.h"
 
 static int usage(const char *why, const char *arg)
 {
@@ -69,13 +75,13 @@ int main(int argc, char **argv)
             double *at = strcmp(opt, "--dump-frame-at") == 0 ? &dump_at
                          : strcmp(opt, "--report-at") == 0   ? &report_at
                                                              : &board_at;
-            if (!sim_parse_ms(argv[++i], at))
+            if (!script_parse_ms(argv[++i], at))
                 return usage("not a time in ms (a number from 0 to 1e9)", argv[i]);
         } else if (strcmp(opt, "--battery-mv") == 0) {
             double mv;
             if (!has_value)
                 return usage("missing millivolts after", opt);
-            if (!sim_parse_ms(argv[++i], &mv) || mv > SIM_BATTERY_MAX_MV || mv != (double)(unsigned)mv)
+            if (!script_parse_ms(argv[++i], &mv) || mv > SIM_BATTERY_MAX_MV || mv != (double)(unsigned)mv)
                 return usage("not a battery voltage in mV (a whole number from 0 to 6000)", argv[i]);
             if (!sim_battery_sensed())
                 return usage("this board senses no battery (board-defs: BOARD_BATT_...)", NULL);
@@ -113,7 +119,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static sim_t sim;
-    if (!sim_open(&sim, elf, eeprom))
+    if (!sim_open(&sim, elf, sim_board_parts) || (eeprom && !sim_eeprom_load(&sim, eeprom)))
         return 2;
     for (int i = 0; i < set_count; i++) {
         char why[160];

@@ -8,9 +8,10 @@
 #include <simavr/avr_acomp.h>
 #include <simavr/sim_avr.h>
 
+#include "part_battery.h"
+#include "script_command.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
-#include "sim_battery.h"
 #include BOARD_HEADER
 
 #define FRESH_PACK_MV 4500u /* three fresh AA cells */
@@ -60,21 +61,21 @@ unsigned sim_battery_mv(void) { return pack_mv; }
 
 /* ---- its script commands (docs/sim.md) ---- */
 /* battery MV: the cells' voltage from now on (part_battery.c) */
-static bool cmd_battery(script_t *sc, const script_args_t *a)
+static bool cmd_battery(script_call_t *c)
 {
     unsigned long mv;
     if (!sim_battery_sensed())
-        script_fail(sc, "battery: this board senses no battery (board-defs: BOARD_BATT_...)");
-    else if (!script_parse_uint(a->argv[0], SIM_BATTERY_MAX_MV, &mv))
-        script_fail(sc, "battery: '%s' is not a voltage in mV (0..%u)", a->argv[0], SIM_BATTERY_MAX_MV);
+        script_call_fail(c, "battery: this board senses no battery (board-defs: BOARD_BATT_...)");
+    else if (!script_parse_uint(c->argv[0], SIM_BATTERY_MAX_MV, &mv))
+        script_call_fail(c, "battery: '%s' is not a voltage in mV (0..%u)", c->argv[0], SIM_BATTERY_MAX_MV);
     else
         sim_battery_set_mv((unsigned)mv);
     return true;
 }
 
-const sim_command_t battery_commands[] = {
+static const script_command_t commands[] = {
     {"battery", 1, 1, cmd_battery, "battery MV"},
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_battery = {"battery", attach, reset, NULL, battery_commands};
+const sim_part_t sim_part_battery = {.name = "battery", .attach = attach, .reset = reset, .commands = commands};

@@ -7,8 +7,9 @@
 #include <simavr/avr_ioport.h>
 #include <simavr/sim_avr.h>
 
-#include "sim.h"
-#include "sim_script.h"
+#include "part_buttons.h"
+#include "script_command.h"
+#include "script_parse.h"
 #include BOARD_HEADER
 
 
@@ -25,7 +26,7 @@ static void set_pin(sim_t *s, int button, bool down) { avr_raise_irq(pin_of(s, b
 /* Released (pulled up) unless pressed. After a reset each pin IRQ still
  * caches its last level and ignores a raise to the same value: drive every
  * pin low then high (no time passes) so that released reads released. */
-void sim_buttons_release_all(sim_t *s)
+static void release_all(sim_t *s)
 {
     avr_ioport_external_t ext = {.name = SIM_PORT_LETTER(BOARD_BUTTON_PORT), .mask = 0, .value = 0};
     for (int b = 0; b < SIM_BUTTONS; b++) {
@@ -40,56 +41,9 @@ void sim_buttons_release_all(sim_t *s)
     }
 }
 
-static void attach(sim_t *s) { sim_buttons_release_all(s); }
+static void attach(sim_t *s) { release_all(s); }
 
-/* ---- its script commands (docs/sim.md) ---- */
-static int want_button(script_t *sc, const char *name)
-{
-    const int b = sim_button_by_name(name);
-    if (b < 0)
-        script_fail(sc, "unknown button '%s' (up, down, left, right, a, b)", name);
-    return b;
-}
-
-static bool cmd_press(script_t *sc, const script_args_t *a)
-{
-    const int b = want_button(sc, a->argv[0]);
-    if (b >= 0)
-        sim_button(sc->sim, b, strcmp(a->line, "press") == 0 || strncmp(a->line, "press ", 6) == 0);
-    return true;
-}
-
-static bool cmd_tap(script_t *sc, const script_args_t *a)
-{
-    double ms = SCRIPT_TAP_MS;
-    const int b = want_button(sc, a->argv[0]);
-    if (b < 0 || (a->argc == 2 && !script_want_ms(sc, a->argv[1], &ms)))
-        return true;
-    return script_tap(sc, b, ms);
-}
-
-static bool cmd_bounce(script_t *sc, const script_args_t *a)
-{
-    unsigned long n;
-    if (!script_parse_uint(a->argv[0], 20, &n))
-        script_fail(sc, "bounce: '%s' is not a count 0..20", a->argv[0]);
-    else
-        sc->sim->buttons.bounce = (unsigned)n;
-    return true;
-}
-
-const sim_command_t buttons_commands[] = {
-    {"press", 1, 1, cmd_press, "press BUTTON"},
-    {"release", 1, 1, cmd_press, "release BUTTON"},
-    {"tap", 1, 2, cmd_tap, "tap BUTTON [MS]"},
-    {"hold", 2, 2, cmd_tap, "hold BUTTON MS"},
-    {"bounce", 1, 1, cmd_bounce, "bounce N"},
-    {NULL, 0, 0, NULL, NULL},
-};
-
-const sim_part_t sim_part_buttons = {"buttons", attach, sim_buttons_release_all, NULL, buttons_commands};
-
-int sim_button_by_name(const char *name)
+static int button_by_name(const char *name)
 {
     static const char *const names[SIM_BUTTONS] = {"up", "down", "left", "right", "a", "b"};
     for (int b = 0; b < SIM_BUTTONS; b++)
@@ -98,17 +52,79 @@ int sim_button_by_name(const char *name)
     return -1;
 }
 
-void sim_button(sim_t *s, int button, bool down)
+void sim_button(sim_t *s, int button, bool down, sim_buttons_wait_t wait, void *ctx)
 {
     if (s->buttons.dead)
         return;
-    /* contact bounce: the pin chatters for ~2 ms before it settles */
-    for (unsigned i = 0; i < s->buttons.bounce; i++) {
+    /* contact bounce: the pin chatters for ~2 ms before it settles (the
+     * waits' results as before: a stopped MCU shows at the next step) */
+    for (unsigned i = 0; wait && i < s->buttons.bounce; i++) {
         set_pin(s, button, down);
-        sim_run_until_ms(s, sim_now_ms(s) + 0.1 + 0.2 * i);
+        wait(ctx, sim_now_ms(s) + 0.1 + 0.2 * i);
         set_pin(s, button, !down);
-        sim_run_until_ms(s, sim_now_ms(s) + 0.15);
+        wait(ctx, sim_now_ms(s) + 0.15);
     }
     set_pin(s, button, down);
     s->buttons.pressed[button] = down;
 }
+
+bool sim_button_tap(sim_t *s, int button, double hold_ms, sim_buttons_wait_t wait, void *ctx)
+{
+    sim_button(s, button, true, wait, ctx);
+    if (!wait(ctx, sim_now_ms(s) + hold_ms))
+        return false;
+    sim_button(s, button, false, wait, ctx);
+    return wait(ctx, sim_now_ms(s) + SIM_TAP_MS);
+}
+
+/* ---- its script commands (docs/sim.md) ---- */
+static int want_button(script_call_t *c, const char *name)
+{
+    const int b = button_by_name(name);
+    if (b < 0)
+        script_call_fail(c, "unknown button '%s' (up, down, left, right, a, b)", name);
+    return b;
+}
+
+/* The script's clock, lent by the runner. */
+static bool script_wait(void *ctx, double until_ms) { return script_call_run_until(ctx, until_ms); }
+
+static bool cmd_press(script_call_t *c)
+{
+    const int b = want_button(c, c->argv[0]);
+    if (b >= 0)
+        sim_button(c->sim, b, strcmp(c->line, "press") == 0 || strncmp(c->line, "press ", 6) == 0, script_wait, c);
+    return true;
+}
+
+static bool cmd_tap(script_call_t *c)
+{
+    double ms = SIM_TAP_MS;
+    const int b = want_button(c, c->argv[0]);
+    if (b < 0 || (c->argc == 2 && !script_call_want_ms(c, c->argv[1], &ms)))
+        return true;
+    return sim_button_tap(c->sim, b, ms, script_wait, c);
+}
+
+static bool cmd_bounce(script_call_t *c)
+{
+    unsigned long n;
+    if (!script_parse_uint(c->argv[0], 20, &n))
+        script_call_fail(c, "bounce: '%s' is not a count 0..20", c->argv[0]);
+    else
+        c->sim->buttons.bounce = (unsigned)n;
+    return true;
+}
+
+static const script_command_t commands[] = {
+    {"press", 1, 1, cmd_press, "press BUTTON"},
+    {"release", 1, 1, cmd_press, "release BUTTON"},
+    {"tap", 1, 2, cmd_tap, "tap BUTTON [MS]"},
+    {"hold", 2, 2, cmd_tap, "hold BUTTON MS"},
+    {"bounce", 1, 1, cmd_bounce, "bounce N"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_buttons = {
+    .name = "buttons", .attach = attach, .reset = release_all, .commands = commands,
+};

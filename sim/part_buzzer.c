@@ -7,8 +7,9 @@
 #include <simavr/avr_ioport.h>
 #include <simavr/sim_avr.h>
 
+#include "script_command.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
 #include BOARD_HEADER
 
 #define TONE_GAP_MS 20.0 /* a buzzer silent this long has ended its tone */
@@ -57,7 +58,8 @@ static void on_buzzer(struct avr_irq_t *irq, uint32_t value, void *param)
     z->last_edge = now;
 }
 
-void sim_buzzer_settle(sim_t *s)
+/* closes a tone that has gone quiet */
+static void settle(sim_t *s)
 {
     if (s->buzzer.on && cycles_ms(s, s->avr->cycle - s->buzzer.last_edge) > TONE_GAP_MS)
         tone_close(s);
@@ -70,44 +72,43 @@ static void attach(sim_t *s)
 }
 
 /* ---- its script commands (docs/sim.md) ---- */
-static bool cmd_expect_tone(script_t *sc, const script_args_t *a)
+static bool cmd_expect_tone(script_call_t *c)
 {
     double want;
-    if (!script_parse_number(a->argv[0], 100000, &want) || want <= 0) {
-        script_fail(sc, "expect-tone: '%s' is not a frequency in Hz", a->argv[0]);
+    if (!script_parse_number(c->argv[0], 100000, &want) || want <= 0) {
+        script_call_fail(c, "expect-tone: '%s' is not a frequency in Hz", c->argv[0]);
         return true;
     }
-    const sim_buzzer_t *z = &sc->sim->buzzer;
+    sim_buzzer_t *z = &c->sim->buzzer;
     bool found = false;
-    for (size_t i = sc->tone_mark; i < z->tone_count && !found; i++)
+    for (size_t i = z->checked; i < z->tone_count && !found; i++)
         if (fabs(z->tones[i].freq_hz - want) <= want * 0.03) {
             found = true;
-            sc->tone_mark = i + 1;
+            z->checked = i + 1;
         }
     if (!found && z->on && fabs(z->freq - want) <= want * 0.03) {
         found = true; /* still sounding */
-        sc->tone_mark = z->tone_count + 1;
+        z->checked = z->tone_count + 1;
     }
     if (!found)
-        script_fail(sc, "no %s Hz tone since the last check", a->argv[0]);
+        script_call_fail(c, "no %s Hz tone since the last check", c->argv[0]);
     return true;
 }
 
-static bool cmd_expect_no_tone(script_t *sc, const script_args_t *a)
+static bool cmd_expect_no_tone(script_call_t *c)
 {
-    (void)a;
-    const sim_buzzer_t *z = &sc->sim->buzzer;
-    if (z->tone_count > sc->tone_mark || z->on)
-        script_fail(sc, "a tone sounded since the last check (%.0f Hz)",
+    sim_buzzer_t *z = &c->sim->buzzer;
+    if (z->tone_count > z->checked || z->on)
+        script_call_fail(c, "a tone sounded since the last check (%.0f Hz)",
              z->on ? z->freq : z->tones[z->tone_count - 1].freq_hz);
-    sc->tone_mark = z->tone_count;
+    z->checked = z->tone_count;
     return true;
 }
 
-const sim_command_t buzzer_commands[] = {
+static const script_command_t commands[] = {
     {"expect-tone", 1, 1, cmd_expect_tone, "expect-tone HZ"},
     {"expect-no-tone", 0, 0, cmd_expect_no_tone, "expect-no-tone"},
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_buzzer = {"buzzer", attach, NULL, NULL, buzzer_commands};
+const sim_part_t sim_part_buzzer = {.name = "buzzer", .attach = attach, .settle = settle, .commands = commands};

@@ -128,10 +128,13 @@ static void reset(sim_t *s)
 #endif
 }
 
-const sim_part_t sim_part_display_595 = {"display-595", attach, reset, NULL, NULL};
+static void view(sim_t *s, matrix_view_t *v) { matrix_view(&s->display.matrix, s->avr->cycle, v); }
+static double refresh_hz(sim_t *s) { return matrix_refresh_hz(&s->display.matrix, s->avr->cycle, s->freq, 1.0); }
+static uint32_t frame_count(const sim_t *s) { return s->display.matrix.frame_count; }
 
-void sim_view(sim_t *s, matrix_view_t *v) { matrix_view(&s->display.matrix, s->avr->cycle, v); }
-double sim_refresh_hz(sim_t *s) { return matrix_refresh_hz(&s->display.matrix, s->avr->cycle, s->freq, 1.0); }
-uint32_t sim_frame_count(const sim_t *s) { return s->display.matrix.frame_count; }
+const sim_part_t sim_part_display_595 = {
+    .name = "display-595", .attach = attach, .reset = reset,
+    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count,
+};
 
 #endif

@@ -20,8 +20,9 @@
 #include <simavr/avr_ioport.h>
 #include <simavr/sim_avr.h>
 
+#include "script_command.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
 #include BOARD_HEADER
 #if BOARD_DISPLAY_DRIVER_WS2812
 #include "ws2812_layout.h"
@@ -150,39 +151,36 @@ static void report(sim_t *s, const char *prefix)
 /* ---- its script commands (docs/sim.md) ---- */
 /* A WS2812B panel (part_display_ws2812.c): every latched frame within the
  * current budget, and every bit on the data line within the datasheets. */
-static bool cmd_expect_led_current_max(script_t *sc, const script_args_t *a)
+static bool cmd_expect_led_current_max(script_call_t *c)
 {
     unsigned long limit;
-    if (!script_parse_uint(a->argv[0], 100000, &limit))
-        script_fail(sc, "'%s' is not a current in mA", a->argv[0]);
-    else if (sc->sim->ws2812.current_ma_max > limit)
-        script_fail(sc, "over budget: a frame drew %u mA > %lu mA", sc->sim->ws2812.current_ma_max, limit);
-    else if (!sc->sim->ws2812.frames)
-        script_fail(sc, "no WS2812 frame was latched");
+    if (!script_parse_uint(c->argv[0], 100000, &limit))
+        script_call_fail(c, "'%s' is not a current in mA", c->argv[0]);
+    else if (c->sim->ws2812.current_ma_max > limit)
+        script_call_fail(c, "over budget: a frame drew %u mA > %lu mA", c->sim->ws2812.current_ma_max, limit);
+    else if (!c->sim->ws2812.frames)
+        script_call_fail(c, "no WS2812 frame was latched");
     return true;
 }
 
-static bool cmd_expect_ws2812_clean(script_t *sc, const script_args_t *a)
+static bool cmd_expect_ws2812_clean(script_call_t *c)
 {
-    (void)a;
-    if (sc->sim->ws2812.bad_bits)
-        script_fail(sc, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)sc->sim->ws2812.bad_bits);
-    else if (sc->sim->ws2812.long_lows)
-        script_fail(sc, "%llu lows over 5 us inside a frame (the longest %.1f us): a panel may latch there",
-             (unsigned long long)sc->sim->ws2812.long_lows,
-             (double)sc->sim->ws2812.low_max * 1e6 / (double)sc->sim->freq);
+    if (c->sim->ws2812.bad_bits)
+        script_call_fail(c, "%llu bits or pauses out of the WS2812B's timing", (unsigned long long)c->sim->ws2812.bad_bits);
+    else if (c->sim->ws2812.long_lows)
+        script_call_fail(c, "%llu lows over 5 us inside a frame (the longest %.1f us): a panel may latch there",
+             (unsigned long long)c->sim->ws2812.long_lows,
+             (double)c->sim->ws2812.low_max * 1e6 / (double)c->sim->freq);
     return true;
 }
 
-const sim_command_t ws2812_commands[] = {
+static const script_command_t commands[] = {
     {"expect-led-current-max", 1, 1, cmd_expect_led_current_max, "expect-led-current-max MA"},
     {"expect-ws2812-clean", 0, 0, cmd_expect_ws2812_clean, "expect-ws2812-clean"},
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_display_ws2812 = {"display-ws2812", attach, reset, report, ws2812_commands};
-
-void sim_view(sim_t *s, matrix_view_t *v)
+static void view(sim_t *s, matrix_view_t *v)
 {
     settle(s);
     memset(v, 0, sizeof *v);
@@ -197,12 +195,17 @@ void sim_view(sim_t *s, matrix_view_t *v)
 }
 
 /* The LEDs refresh themselves; what the data line carries is only changes. */
-double sim_refresh_hz(sim_t *s)
+static double refresh_hz(sim_t *s)
 {
     settle(s);
     return s->ws2812.latched ? PWM_HZ : 0.0;
 }
 
-uint32_t sim_frame_count(const sim_t *s) { return s->ws2812.frames; }
+static uint32_t frame_count(const sim_t *s) { return s->ws2812.frames; }
+
+const sim_part_t sim_part_display_ws2812 = {
+    .name = "display-ws2812", .attach = attach, .reset = reset, .report = report,
+    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count, .commands = commands,
+};
 
 #endif

@@ -21,8 +21,9 @@
 #include <simavr/sim_avr.h>
 #include <simavr/sim_io.h>
 
-#include "sim.h"
-#include "sim_script.h"
+#include "part_eeprom.h"
+#include "script_command.h"
+#include "script_parse.h"
 #include "xorshift32.h"
 
 #define EECR_DATA_ADDR 0x3F
@@ -101,6 +102,50 @@ static void reset(sim_t *s)
         write_done(s->avr, s->avr->cycle, s);
 }
 
+static void poke(sim_t *s, unsigned addr, uint8_t value)
+{
+    s->eeprom.bytes[addr % EE_SIZE] = value;
+    s->eeprom.dirty = true;
+}
+
+/* The most erase/write cycles any one byte has had (its address in *addr). */
+static uint32_t cycles_max(const sim_t *s, unsigned *addr)
+{
+    unsigned at = 0;
+    for (unsigned a = 1; a < EE_SIZE; a++)
+        if (s->eeprom.cycles[a] > s->eeprom.cycles[at])
+            at = a;
+    if (addr)
+        *addr = at;
+    return s->eeprom.cycles[at];
+}
+
+/* The supply is gone: a byte being written is left undefined. */
+static void power_lost(sim_t *s)
+{
+    sim_eeprom_t *e = &s->eeprom;
+    if (!e->busy)
+        return;
+    avr_cycle_timer_cancel(s->avr, write_done, s);
+    uint8_t junk = (uint8_t)xorshift32(&e->noise);
+    while (junk == e->bytes[e->addr] || junk == e->data)
+        junk = (uint8_t)(junk * 5u + 1u);
+    e->bytes[e->addr] = junk;
+    e->busy = false;
+    s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
+}
+
+static void report(sim_t *s, const char *prefix)
+{
+    printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
+    unsigned worn;
+    const uint32_t most = cycles_max(s, &worn);
+    printf("%seeprom_byte_writes_max: %u\n", prefix, (unsigned)most);
+    printf("%seeprom_byte_writes_max_at: %u\n", prefix, worn);
+}
+
+static bool save(sim_t *s);
+
 /* ---- its script commands (docs/sim.md) ---- */
 /* eeprom-poke RECORD[.SLOT][+OFFSET] VALUE, e.g. game.1+3 (records in
  * firmware/storage/eeprom_map.h), or a plain address 0..1023. */
@@ -149,22 +194,22 @@ static bool eeprom_address(const char *text, unsigned long *addr)
     return false;
 }
 
-static bool cmd_eeprom_poke(script_t *sc, const script_args_t *a)
+static bool cmd_eeprom_poke(script_call_t *c)
 {
     unsigned long addr, value;
-    if (!eeprom_address(a->argv[0], &addr))
-        script_fail(sc, "eeprom-poke: '%s' is not RECORD[.SLOT][+OFFSET] (settings, game, boot_count) or an address 0..%u",
-             a->argv[0], EE_SIZE - 1u);
-    else if (!script_parse_uint(a->argv[1], 255, &value))
-        script_fail(sc, "eeprom-poke: the value '%s' is not a byte (0..255)", a->argv[1]);
+    if (!eeprom_address(c->argv[0], &addr))
+        script_call_fail(c, "eeprom-poke: '%s' is not RECORD[.SLOT][+OFFSET] (settings, game, boot_count) or an address 0..%u",
+             c->argv[0], EE_SIZE - 1u);
+    else if (!script_parse_uint(c->argv[1], 255, &value))
+        script_call_fail(c, "eeprom-poke: the value '%s' is not a byte (0..255)", c->argv[1]);
     else
-        sim_eeprom_poke(sc->sim, (unsigned)addr, (uint8_t)value);
+        poke(c->sim, (unsigned)addr, (uint8_t)value);
     return true;
 }
 
 /* eeprom-fill RECORD VALUE: every byte of a record (all its slots), e.g.
  * the whole game journal, wherever its newest snapshot happens to be. */
-static bool cmd_eeprom_fill(script_t *sc, const script_args_t *a)
+static bool cmd_eeprom_fill(script_call_t *c)
 {
     static const struct {
         const char *name;
@@ -176,15 +221,15 @@ static bool cmd_eeprom_fill(script_t *sc, const script_args_t *a)
     };
     unsigned long value;
     size_t i = 0;
-    while (i < sizeof records / sizeof records[0] && strcmp(records[i].name, a->argv[0]) != 0)
+    while (i < sizeof records / sizeof records[0] && strcmp(records[i].name, c->argv[0]) != 0)
         i++;
     if (i == sizeof records / sizeof records[0])
-        script_fail(sc, "eeprom-fill: '%s' is not a record (settings, game, boot_count)", a->argv[0]);
-    else if (!script_parse_uint(a->argv[1], 255, &value))
-        script_fail(sc, "eeprom-fill: the value '%s' is not a byte (0..255)", a->argv[1]);
+        script_call_fail(c, "eeprom-fill: '%s' is not a record (settings, game, boot_count)", c->argv[0]);
+    else if (!script_parse_uint(c->argv[1], 255, &value))
+        script_call_fail(c, "eeprom-fill: the value '%s' is not a byte (0..255)", c->argv[1]);
     else
         for (unsigned b = 0; b < records[i].bytes; b++)
-            sim_eeprom_poke(sc->sim, records[i].addr + b, (uint8_t)value);
+            poke(c->sim, records[i].addr + b, (uint8_t)value);
     return true;
 }
 
@@ -195,67 +240,39 @@ static bool cmd_eeprom_fill(script_t *sc, const script_args_t *a)
  * run reads low: a byte's count goes up a whole cycle at a time. */
 #define EEPROM_ENDURANCE 100000.0
 #define LIFETIME_GAME_PLIES 60.0
-static bool cmd_expect_eeprom_lifetime(script_t *sc, const script_args_t *a)
+static bool cmd_expect_eeprom_lifetime(script_call_t *c)
 {
     unsigned long want;
     unsigned plies = 0;
-    for (const char *p = sc->sim->uart.text; p && *p; p++)
-        plies += (p == sc->sim->uart.text || p[-1] == '\n') && strncmp(p, "move ", 5) == 0;
-    const uint32_t most = sim_eeprom_cycles_max(sc->sim, NULL);
+    for (const char *p = c->sim->uart.text; p && *p; p++)
+        plies += (p == c->sim->uart.text || p[-1] == '\n') && strncmp(p, "move ", 5) == 0;
+    const uint32_t most = cycles_max(c->sim, NULL);
     const double games = most ? EEPROM_ENDURANCE * (plies / LIFETIME_GAME_PLIES) / most : 0.0;
     printf("eeprom_lifetime_plies: %u\neeprom_lifetime_byte_writes_max: %u\neeprom_lifetime_games: %.0f\n", plies,
            (unsigned)most, games);
-    if (!script_parse_uint(a->argv[0], 100000000uL, &want))
-        script_fail(sc, "expect-eeprom-lifetime-min: '%s' is not a number of games", a->argv[0]);
+    if (!script_parse_uint(c->argv[0], 100000000uL, &want))
+        script_call_fail(c, "expect-eeprom-lifetime-min: '%s' is not a number of games", c->argv[0]);
     else if (!plies || !most)
-        script_fail(sc, "expect-eeprom-lifetime-min: no move was played or saved yet");
+        script_call_fail(c, "expect-eeprom-lifetime-min: no move was played or saved yet");
     else if (games < (double)want)
-        script_fail(sc, "EEPROM lifetime %.0f games of 60 plies < %lu (%u plies, a byte written %u times)", games, want,
+        script_call_fail(c, "EEPROM lifetime %.0f games of 60 plies < %lu (%u plies, a byte written %u times)", games, want,
              plies, (unsigned)most);
     return true;
 }
 
-const sim_command_t eeprom_commands[] = {
+static const script_command_t commands[] = {
     {"eeprom-poke", 2, 2, cmd_eeprom_poke, "eeprom-poke RECORD[.SLOT][+OFFSET] VALUE"},
     {"eeprom-fill", 2, 2, cmd_eeprom_fill, "eeprom-fill RECORD VALUE"},
     {"expect-eeprom-lifetime-min", 1, 1, cmd_expect_eeprom_lifetime, "expect-eeprom-lifetime-min GAMES"},
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_eeprom = {"eeprom", attach, reset, NULL, eeprom_commands};
-
-void sim_eeprom_power_lost(sim_t *s)
-{
-    sim_eeprom_t *e = &s->eeprom;
-    if (!e->busy)
-        return;
-    avr_cycle_timer_cancel(s->avr, write_done, s);
-    uint8_t junk = (uint8_t)xorshift32(&e->noise);
-    while (junk == e->bytes[e->addr] || junk == e->data)
-        junk = (uint8_t)(junk * 5u + 1u);
-    e->bytes[e->addr] = junk;
-    e->busy = false;
-    s->avr->data[EECR_DATA_ADDR] &= (uint8_t)~EEPE;
-}
-
-uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr)
-{
-    unsigned at = 0;
-    for (unsigned a = 1; a < EE_SIZE; a++)
-        if (s->eeprom.cycles[a] > s->eeprom.cycles[at])
-            at = a;
-    if (addr)
-        *addr = at;
-    return s->eeprom.cycles[at];
-}
+const sim_part_t sim_part_eeprom = {
+    .name = "eeprom", .attach = attach, .reset = reset, .power_lost = power_lost, .close = save, .report = report,
+    .commands = commands,
+};
 
 void sim_eeprom_watch(sim_t *s) { s->eeprom.first_write_at = s->eeprom.last_write_done_at = 0; }
-
-void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value)
-{
-    s->eeprom.bytes[addr % EE_SIZE] = value;
-    s->eeprom.dirty = true;
-}
 
 bool sim_eeprom_load(sim_t *s, const char *path)
 {
@@ -326,7 +343,8 @@ bool sim_eeprom_load(sim_t *s, const char *path)
     return true;
 }
 
-bool sim_eeprom_save(sim_t *s)
+/* The file, when the run ends and at each flush (part_eeprom.h). */
+static bool save(sim_t *s)
 {
     if (!s->eeprom.path || !s->eeprom.dirty)
         return true;
@@ -370,4 +388,4 @@ bool sim_eeprom_save(sim_t *s)
     return true;
 }
 
-bool sim_eeprom_flush(sim_t *s) { return s->eeprom.busy || sim_eeprom_save(s); }
+bool sim_eeprom_flush(sim_t *s) { return s->eeprom.busy || save(s); }

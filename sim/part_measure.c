@@ -12,8 +12,9 @@
 
 #include "ai/ai.h"
 #include "hal.h"
+#include "script_command.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
 
 #define GPIOR0_DATA_ADDR 0x3E
 #define SPL_DATA_ADDR 0x5D
@@ -119,101 +120,9 @@ static void attach(sim_t *s)
     avr_register_io_write(avr, GPIOR0_DATA_ADDR, on_mark, s);
 }
 
-/* ---- its script commands (docs/sim.md) ---- */
-static bool cmd_expect_refresh(script_t *sc, const script_args_t *a)
-{
-    double want;
-    if (!script_parse_number(a->argv[0], 100000, &want)) {
-        script_fail(sc, "expect-refresh: '%s' is not a rate in Hz", a->argv[0]);
-        return true;
-    }
-    const double hz = sim_refresh_hz(sc->sim);
-    if (hz < want)
-        script_fail(sc, "refresh rate %.1f Hz < %s Hz", hz, a->argv[0]);
-    return true;
-}
+static unsigned static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
 
-static bool cmd_expect_think_refresh(script_t *sc, const script_args_t *a)
-{
-    double want;
-    const sim_measure_t *m = &sc->sim->measure;
-    if (!script_parse_number(a->argv[0], 100000, &want))
-        script_fail(sc, "expect-think-refresh: '%s' is not a rate in Hz", a->argv[0]);
-    else if (m->think.count == 0 || (m->think_judged && m->think_min_hz < want)) /* all under 20 ms: nothing to judge */
-        script_fail(sc, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, a->argv[0],
-             (unsigned long long)m->think.count);
-    return true;
-}
-
-/* expect-think-overhead-max PERCENT: the share of the thinking spans that
- * went to interrupts and the console's polls rather than the search */
-static bool cmd_expect_think_overhead_max(script_t *sc, const script_args_t *a)
-{
-    unsigned long want;
-    if (!script_parse_uint(a->argv[0], 100, &want))
-        script_fail(sc, "expect-think-overhead-max: '%s' is not a percentage", a->argv[0]);
-    else if (sc->sim->measure.think.count == 0)
-        script_fail(sc, "expect-think-overhead-max: the AI has not thought yet");
-    else if (sim_think_overhead_percent(sc->sim) > (double)want)
-        script_fail(sc, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
-             sim_think_overhead_percent(sc->sim), a->argv[0]);
-    return true;
-}
-
-static bool cmd_expect_max(script_t *sc, const script_args_t *a)
-{
-    const bool ram = strncmp(a->line, "expect-ram-max", 14) == 0;
-    unsigned long limit;
-    if (!script_parse_uint(a->argv[0], 1uL << 20, &limit)) {
-        script_fail(sc, "'%s' is not a byte count", a->argv[0]);
-        return true;
-    }
-    const unsigned have = ram ? sim_static_ram(sc->sim) + sim_peak_stack(sc->sim) : sc->sim->flash_bytes;
-    if (have > limit)
-        script_fail(sc, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
-    return true;
-}
-
-/* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
-static bool cmd_expect_spans(script_t *sc, const script_args_t *a)
-{
-    const sim_measure_t *m = &sc->sim->measure;
-    unsigned first = 0, count = 0;
-    char kind[8], tail;
-    double limit = 0;
-    if (sscanf(a->argv[0], "%u-%u%c", &first, &count, &tail) != 2 ||
-        sscanf(a->argv[1], "%7[a-z]<=%lf%c", kind, &limit, &tail) != 2 ||
-        (strcmp(kind, "max") != 0 && strcmp(kind, "mean") != 0) || count == 0 || first + count > m->span_count) {
-        script_fail(sc, "expect-spans FIRST-COUNT max<=MS|mean<=MS over the %u recorded spans: %s", m->span_count, a->line);
-        return true;
-    }
-    double max = 0, sum = 0;
-    for (unsigned i = first; i < first + count; i++) {
-        sum += m->spans_ms[i];
-        if (m->spans_ms[i] > max)
-            max = m->spans_ms[i];
-    }
-    const double got = strcmp(kind, "max") == 0 ? max : sum / count;
-    if (got > limit)
-        script_fail(sc, "over budget: %s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first, first + count - 1);
-    return true;
-}
-
-const sim_command_t measure_commands[] = {
-    {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
-    {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
-    {"expect-think-overhead-max", 1, 1, cmd_expect_think_overhead_max, "expect-think-overhead-max PERCENT"},
-    {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
-    {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
-    {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},
-    {NULL, 0, 0, NULL, NULL},
-};
-
-const sim_part_t sim_part_measure = {"measure", attach, NULL, NULL, measure_commands};
-
-unsigned sim_static_ram(const sim_t *s) { return s->heap_start >= 0x100 ? s->heap_start - 0x100u : 0; }
-
-unsigned sim_peak_stack(sim_t *s)
+static unsigned peak_stack(sim_t *s)
 {
     if (!s->heap_start)
         return 0;
@@ -224,9 +133,10 @@ unsigned sim_peak_stack(sim_t *s)
     return RAM_END + 1u - a;
 }
 
-unsigned sim_think_stack(sim_t *s)
+/* Stack used below the SP seen when thinking first began (0: never). */
+static unsigned think_stack(sim_t *s)
 {
-    const unsigned peak = sim_peak_stack(s);
+    const unsigned peak = peak_stack(s);
     if (!s->measure.think_sp || !peak)
         return 0;
     const unsigned lowest = RAM_END + 1u - peak; /* lowest byte the stack reached */
@@ -235,37 +145,38 @@ unsigned sim_think_stack(sim_t *s)
 
 /* The AI's own share of a thinking span is what the interrupts and the
  * console's polls (display frames, buttons, watchdog) leave it. */
-double sim_think_overhead_percent(const sim_t *s)
+static double think_overhead_percent(const sim_t *s)
 {
     const sim_measure_t *m = &s->measure;
     return m->think.sum ? 100.0 * (double)(m->think_isr + m->think_poll) / (double)m->think.sum : 0.0;
 }
 
-double sim_think_nodes_per_second(const sim_t *s)
+static double think_nodes_per_second(const sim_t *s)
 {
     const sim_measure_t *m = &s->measure;
     return m->think.sum ? (double)m->polls * AI_POLL_NODES * (double)s->freq / (double)m->think.sum : 0.0;
 }
 
-double sim_isr_percent(const sim_t *s)
+static double isr_percent(const sim_t *s)
 {
     return s->avr->cycle ? 100.0 * (double)s->measure.isr_busy / (double)s->avr->cycle : 0.0;
 }
 
-void sim_report(sim_t *s, const char *prefix)
+/* Figures: refresh, ISR share, stack, loop cycles, thinking. */
+static void report(sim_t *s, const char *prefix)
 {
     const sim_measure_t *m = &s->measure;
     printf("%srefresh_hz: %.1f\n", prefix, sim_refresh_hz(s));
-    printf("%sisr_cpu_percent: %.2f\n", prefix, sim_isr_percent(s));
+    printf("%sisr_cpu_percent: %.2f\n", prefix, isr_percent(s));
     if (m->display_isr.count) {
         printf("%sdisplay_isr_cycles_mean: %.1f\n", prefix, (double)m->display_isr.sum / (double)m->display_isr.count);
         printf("%sdisplay_isr_cycles_max: %llu\n", prefix, (unsigned long long)m->display_isr.max);
     }
-    printf("%sstatic_ram_bytes: %u\n", prefix, sim_static_ram(s));
-    printf("%speak_stack_bytes: %u\n", prefix, sim_peak_stack(s));
-    printf("%sram_total_bytes: %u\n", prefix, sim_static_ram(s) + sim_peak_stack(s));
+    printf("%sstatic_ram_bytes: %u\n", prefix, static_ram(s));
+    printf("%speak_stack_bytes: %u\n", prefix, peak_stack(s));
+    printf("%sram_total_bytes: %u\n", prefix, static_ram(s) + peak_stack(s));
     if (s->heap_start)
-        printf("%sstack_headroom_bytes: %d\n", prefix, (int)m->lowest_sp + 1 - (int)s->heap_start);
+        printf("%sstack_headroom_bytes: %d\n", prefix, (int)s->lowest_sp + 1 - (int)s->heap_start);
     if (m->loop.count) {
         printf("%smain_loop_cycles_mean: %.1f\n", prefix, (double)m->loop.sum / (double)m->loop.count);
         printf("%smain_loop_cycles_max: %llu\n", prefix, (unsigned long long)m->loop.max);
@@ -276,23 +187,106 @@ void sim_report(sim_t *s, const char *prefix)
         printf("%sthink_spans: %llu\n", prefix, (unsigned long long)m->think.count);
         printf("%sthink_ms_max: %.1f\n", prefix, (double)m->think.max * 1000.0 / (double)s->freq);
         printf("%sthink_refresh_hz_min: %.1f\n", prefix, m->think_min_hz);
-        printf("%sthink_stack_bytes: %u\n", prefix, sim_think_stack(s));
-        printf("%sthink_nodes_per_second: %.0f\n", prefix, sim_think_nodes_per_second(s));
+        printf("%sthink_stack_bytes: %u\n", prefix, think_stack(s));
+        printf("%sthink_nodes_per_second: %.0f\n", prefix, think_nodes_per_second(s));
         printf("%sthink_isr_percent: %.2f\n", prefix, 100.0 * (double)m->think_isr / (double)m->think.sum);
         printf("%sthink_poll_percent: %.2f\n", prefix, 100.0 * (double)m->think_poll / (double)m->think.sum);
-        printf("%sthink_overhead_percent: %.2f\n", prefix, sim_think_overhead_percent(s));
+        printf("%sthink_overhead_percent: %.2f\n", prefix, think_overhead_percent(s));
         printf("%sspans_ms:", prefix);
         for (unsigned i = 0; i < m->span_count; i++)
             printf(" %.1f", m->spans_ms[i]);
         printf("\n");
     }
-    printf("%seeprom_byte_writes: %llu\n", prefix, (unsigned long long)s->eeprom.writes);
-    unsigned worn;
-    const uint32_t most = sim_eeprom_cycles_max(s, &worn);
-    printf("%seeprom_byte_writes_max: %u\n", prefix, (unsigned)most);
-    printf("%seeprom_byte_writes_max_at: %u\n", prefix, worn);
-    for (const sim_part_t *const *p = s->parts; *p; p++)
-        if ((*p)->report)
-            (*p)->report(s, prefix);
-    printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
 }
+
+/* ---- its script commands (docs/sim.md) ---- */
+static bool cmd_expect_refresh(script_call_t *c)
+{
+    double want;
+    if (!script_parse_number(c->argv[0], 100000, &want)) {
+        script_call_fail(c, "expect-refresh: '%s' is not a rate in Hz", c->argv[0]);
+        return true;
+    }
+    const double hz = sim_refresh_hz(c->sim);
+    if (hz < want)
+        script_call_fail(c, "refresh rate %.1f Hz < %s Hz", hz, c->argv[0]);
+    return true;
+}
+
+static bool cmd_expect_think_refresh(script_call_t *c)
+{
+    double want;
+    const sim_measure_t *m = &c->sim->measure;
+    if (!script_parse_number(c->argv[0], 100000, &want))
+        script_call_fail(c, "expect-think-refresh: '%s' is not a rate in Hz", c->argv[0]);
+    else if (m->think.count == 0 || (m->think_judged && m->think_min_hz < want)) /* all under 20 ms: nothing to judge */
+        script_call_fail(c, "refresh while thinking %.1f Hz < %s Hz (%llu spans)", m->think_min_hz, c->argv[0],
+             (unsigned long long)m->think.count);
+    return true;
+}
+
+/* expect-think-overhead-max PERCENT: the share of the thinking spans that
+ * went to interrupts and the console's polls rather than the search */
+static bool cmd_expect_think_overhead_max(script_call_t *c)
+{
+    unsigned long want;
+    if (!script_parse_uint(c->argv[0], 100, &want))
+        script_call_fail(c, "expect-think-overhead-max: '%s' is not a percentage", c->argv[0]);
+    else if (c->sim->measure.think.count == 0)
+        script_call_fail(c, "expect-think-overhead-max: the AI has not thought yet");
+    else if (think_overhead_percent(c->sim) > (double)want)
+        script_call_fail(c, "thinking overhead %.2f%% > %s%% (interrupts and polls took that share from the search)",
+             think_overhead_percent(c->sim), c->argv[0]);
+    return true;
+}
+
+static bool cmd_expect_max(script_call_t *c)
+{
+    const bool ram = strncmp(c->line, "expect-ram-max", 14) == 0;
+    unsigned long limit;
+    if (!script_parse_uint(c->argv[0], 1uL << 20, &limit)) {
+        script_call_fail(c, "'%s' is not a byte count", c->argv[0]);
+        return true;
+    }
+    const unsigned have = ram ? static_ram(c->sim) + peak_stack(c->sim) : c->sim->flash_bytes;
+    if (have > limit)
+        script_call_fail(c, "over budget: %s %u bytes > %lu", ram ? "static RAM + peak stack" : "flash", have, limit);
+    return true;
+}
+
+/* expect-spans FIRST-COUNT max|mean<=MS: timed spans, e.g. one AI level */
+static bool cmd_expect_spans(script_call_t *c)
+{
+    const sim_measure_t *m = &c->sim->measure;
+    unsigned first = 0, count = 0;
+    char kind[8], tail;
+    double limit = 0;
+    if (sscanf(c->argv[0], "%u-%u%c", &first, &count, &tail) != 2 ||
+        sscanf(c->argv[1], "%7[a-z]<=%lf%c", kind, &limit, &tail) != 2 ||
+        (strcmp(kind, "max") != 0 && strcmp(kind, "mean") != 0) || count == 0 || first + count > m->span_count) {
+        script_call_fail(c, "expect-spans FIRST-COUNT max<=MS|mean<=MS over the %u recorded spans: %s", m->span_count, c->line);
+        return true;
+    }
+    double max = 0, sum = 0;
+    for (unsigned i = first; i < first + count; i++) {
+        sum += m->spans_ms[i];
+        if (m->spans_ms[i] > max)
+            max = m->spans_ms[i];
+    }
+    const double got = strcmp(kind, "max") == 0 ? max : sum / count;
+    if (got > limit)
+        script_call_fail(c, "over budget: %s %.1f ms > %.1f ms (spans %u..%u)", kind, got, limit, first, first + count - 1);
+    return true;
+}
+
+static const script_command_t commands[] = {
+    {"expect-refresh", 1, 1, cmd_expect_refresh, "expect-refresh HZ"},
+    {"expect-think-refresh", 1, 1, cmd_expect_think_refresh, "expect-think-refresh HZ"},
+    {"expect-think-overhead-max", 1, 1, cmd_expect_think_overhead_max, "expect-think-overhead-max PERCENT"},
+    {"expect-ram-max", 1, 1, cmd_expect_max, "expect-ram-max BYTES"},
+    {"expect-flash-max", 1, 1, cmd_expect_max, "expect-flash-max BYTES"},
+    {"expect-spans", 2, 2, cmd_expect_spans, "expect-spans FIRST-COUNT max<=MS|mean<=MS"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+const sim_part_t sim_part_measure = {.name = "measure", .attach = attach, .report = report, .commands = commands};

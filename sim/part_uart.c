@@ -8,8 +8,8 @@
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
 
-#include "sim.h"
-#include "sim_script.h"
+#include "part_uart.h"
+#include "script_command.h"
 
 static void on_uart(struct avr_irq_t *irq, uint32_t value, void *param)
 {
@@ -47,6 +47,14 @@ static void attach(sim_t *s)
     flags &= ~(uint32_t)(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
     avr_ioctl(s->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_uart, s);
+}
+
+/* The log and what it holds, freed when the run ends. */
+static bool close_log(sim_t *s)
+{
+    free(s->uart.text);
+    s->uart.text = NULL;
+    return true;
 }
 
 /* The log's whole lines (ended by a newline), one after another. */
@@ -88,56 +96,58 @@ unsigned sim_uart_count_lines(const sim_t *s, const char *prefix)
     return count;
 }
 
+void sim_uart_checked_to(sim_t *s, size_t upto) { s->uart.checked = upto; }
+
 /* ---- its script commands (docs/sim.md) ---- */
-static const char *uart_after(const script_t *sc, const char *text)
+static const char *uart_after(const sim_t *s, const char *text)
 {
-    const sim_uart_t *u = &sc->sim->uart;
-    return u->text ? strstr(u->text + sc->uart_mark, text) : NULL;
+    const sim_uart_t *u = &s->uart;
+    return u->text ? strstr(u->text + u->checked, text) : NULL;
 }
 
-static bool cmd_expect_uart(script_t *sc, const script_args_t *a)
+static bool cmd_expect_uart(script_call_t *c)
 {
-    const char *hit = uart_after(sc, a->rest);
+    const char *hit = uart_after(c->sim, c->rest);
     if (!hit)
-        script_fail(sc, "UART output so far lacks \"%s\"", a->rest);
+        script_call_fail(c, "UART output so far lacks \"%s\"", c->rest);
     else
-        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(a->rest);
+        c->sim->uart.checked = (size_t)(hit - c->sim->uart.text) + strlen(c->rest);
     return true;
 }
 
-static bool cmd_expect_no_uart(script_t *sc, const script_args_t *a)
+static bool cmd_expect_no_uart(script_call_t *c)
 {
-    if (uart_after(sc, a->rest))
-        script_fail(sc, "UART output has \"%s\" after the last match", a->rest);
+    if (uart_after(c->sim, c->rest))
+        script_call_fail(c, "UART output has \"%s\" after the last match", c->rest);
     return true;
 }
 
 /* wait-uart MS TEXT */
-static bool cmd_wait_uart(script_t *sc, const script_args_t *a)
+static bool cmd_wait_uart(script_call_t *c)
 {
     double ms;
-    if (!script_want_ms(sc, a->argv[0], &ms))
+    if (!script_call_want_ms(c, c->argv[0], &ms))
         return true;
-    const char *text = a->rest + strlen(a->argv[0]);
+    const char *text = c->rest + strlen(c->argv[0]);
     while (*text == ' ' || *text == '\t')
         text++;
-    const double limit = sim_now_ms(sc->sim) + ms;
+    const double limit = sim_now_ms(c->sim) + ms;
     const char *hit = NULL;
     bool alive = true;
-    while (alive && !(hit = uart_after(sc, text)) && sim_now_ms(sc->sim) < limit)
-        alive = script_run_for(sc, 1.0);
+    while (alive && !(hit = uart_after(c->sim, text)) && sim_now_ms(c->sim) < limit)
+        alive = script_call_run_for(c, 1.0);
     if (!hit)
-        script_fail(sc, "no \"%s\" on the UART in time", text);
+        script_call_fail(c, "no \"%s\" on the UART in time", text);
     else
-        sc->uart_mark = (size_t)(hit - sc->sim->uart.text) + strlen(text);
+        c->sim->uart.checked = (size_t)(hit - c->sim->uart.text) + strlen(text);
     return alive;
 }
 
-const sim_command_t uart_commands[] = {
+static const script_command_t commands[] = {
     {"expect-uart", 1, -1, cmd_expect_uart, "expect-uart TEXT"},
     {"expect-no-uart", 1, -1, cmd_expect_no_uart, "expect-no-uart TEXT"},
     {"wait-uart", 2, -1, cmd_wait_uart, "wait-uart MS TEXT"},
     {NULL, 0, 0, NULL, NULL},
 };
 
-const sim_part_t sim_part_uart = {"uart", attach, NULL, NULL, uart_commands};
+const sim_part_t sim_part_uart = {.name = "uart", .attach = attach, .close = close_log, .commands = commands};

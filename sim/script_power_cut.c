@@ -11,8 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "script_power_cut.h"
+
+#include "part_buttons.h"
+#include "part_eeprom.h"
+#include "script_parse.h"
 #include "sim.h"
-#include "sim_script.h"
 
 #define AFTER_WORDS_MS 400.0 /* the board after the start words (mid cursor-blink phase) */
 #define AFTER_CUT_MS 150.0  /* a power cut: time for the console to boot and show its state */
@@ -32,15 +36,15 @@ typedef struct {
 
 /* What the console shows after the cut: its debug console lines since the
  * cut (the boot counter's noise aside) and the matrix. */
-static void outcome_after(script_t *sc, size_t uart_from, char *out)
+static void outcome_after(script_call_t *c, size_t uart_from, char *out)
 {
     /* four looks over one cursor blink (500 ms), each LED as bright as it
      * was in any: the blinking cursor shows, whatever its phase at boot */
     char frame[MATRIX_N][MATRIX_N + 1], later[MATRIX_N][MATRIX_N + 1];
-    sim_frame(sc->sim, frame);
+    sim_frame(c->sim, frame);
     for (int look = 1; look < 4; look++) {
-        script_run_for(sc, 125.0);
-        sim_frame(sc->sim, later);
+        script_call_run_for(c, 125.0);
+        sim_frame(c->sim, later);
         for (int r = 0; r < MATRIX_N; r++)
             for (int c = 0; c < MATRIX_N; c++) {
                 const char a = frame[r][c], b = later[r][c];
@@ -50,7 +54,7 @@ static void outcome_after(script_t *sc, size_t uart_from, char *out)
                     frame[r][c] = b;
             }
     }
-    const sim_uart_t *u = &sc->sim->uart;
+    const sim_uart_t *u = &c->sim->uart;
     snprintf(out, OUTCOME_MAX, "%s", u->text && uart_from < u->len ? u->text + uart_from : "");
     for (int r = 0; r < MATRIX_N; r++) {
         const size_t len = strlen(out);
@@ -58,12 +62,20 @@ static void outcome_after(script_t *sc, size_t uart_from, char *out)
     }
 }
 
-static void power_cut_now(script_t *sc, size_t *uart_from)
+static bool in_child; /* this process is a sweep's copy: no sweep inside it */
+static size_t cut_uart; /* the UART log's length when the power was cut */
+
+/* The power goes, and stays off for the rest of the command (also the
+ * core's power_cut_hook, at power_cut_at). */
+static void power_cut_now(sim_t *s)
 {
-    sim_power_cut(sc->sim);
-    sc->sim->buttons.dead = true; /* the rest of the command's presses hit a dead console */
-    *uart_from = sc->sim->uart.len;
+    sim_power_cut(s);
+    s->buttons.dead = true; /* the rest of the command's presses hit a dead console */
+    cut_uart = s->uart.len;
 }
+
+/* The script's clock, lent by the runner. */
+static bool script_wait(void *ctx, double until_ms) { return script_call_run_until(ctx, until_ms); }
 
 /* The cuts of one sweep are made by forking at the first of them: one copy
  * runs COMMAND up to that instant (the stager), then forks a copy per cut,
@@ -96,19 +108,21 @@ static void fan_out(sim_t *s)
  * ~0: before the command, FAN: at each of fan.at), boot, and report what the
  * console shows. */
 #define FAN (~(uint64_t)0 - 1u)
-static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
+static void sweep_child(script_call_t *c, char *command, uint64_t cut_at, int fd)
 {
-    sim_t *s = sc->sim;
+    sim_t *s = c->sim;
     cut_result_t r;
     size_t uart_from = 0;
     bool cut = false;
-    const int failures_before = sc->failures; /* the script's own, before the sweep */
+    const int failures_before = c->ops->failures(c->runner); /* the script's own, before the sweep */
     memset(&r, 0, sizeof r);
     s->uart.echo = false;
-    sc->in_child = true;
+    in_child = true;
+    s->power_cut_hook = power_cut_now;
     sim_eeprom_watch(s);
     if (cut_at == ~(uint64_t)0) {
-        power_cut_now(sc, &uart_from);
+        power_cut_now(s);
+        uart_from = cut_uart;
         cut = true;
     } else if (cut_at == FAN) {
         s->fork_at = fan.at[0];
@@ -116,40 +130,41 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
     } else if (cut_at) {
         s->power_cut_at = cut_at;
     }
-    script_dispatch(sc, command);
+    c->ops->dispatch(c->runner, command);
     while (s->fork_at && !s->crashed) /* the save began after the command */
-        script_run_for(sc, 0.5);
+        script_call_run_for(c, 0.5);
     if (cut_at == FAN)
         cut_at = fan.mine ? fan.mine : 1;
     if (s->power_cut_at == 0 && cut_at && cut_at != ~(uint64_t)0) {
         cut = true; /* it fell inside the command */
-        uart_from = s->power_cut_uart;
+        uart_from = cut_uart;
     }
     if (!cut && cut_at) { /* after the command: wait for the instant */
         while (s->power_cut_at && !s->crashed)
-            script_run_for(sc, 0.5);
-        uart_from = s->power_cut_uart;
+            script_call_run_for(c, 0.5);
+        uart_from = cut_uart;
     } else if (!cut) { /* the save in full: its first write, then until the writes stop */
         const double give_up = sim_now_ms(s) + FIRST_WRITE_MS;
         while (!s->eeprom.first_write_at && !s->crashed && sim_now_ms(s) < give_up)
-            script_run_for(sc, 1.0);
+            script_call_run_for(c, 1.0);
         const uint64_t quiet = (uint64_t)(SETTLE_MS * (double)s->freq / 1000.0);
         for (int i = 0; i < 100000 && s->eeprom.first_write_at && !s->crashed; i++) {
             if (!s->eeprom.busy && sim_now(s) - s->eeprom.last_write_done_at > quiet)
                 break;
-            script_run_for(sc, 1.0);
+            script_call_run_for(c, 1.0);
         }
-        power_cut_now(sc, &uart_from);
+        power_cut_now(s);
+        uart_from = cut_uart;
     }
     s->buttons.dead = false;
-    script_run_for(sc, AFTER_CUT_MS);
+    script_call_run_for(c, AFTER_CUT_MS);
     /* every start shows its words first: B skips them, then the board */
-    script_tap(sc, SIM_BTN_B, SCRIPT_TAP_MS);
-    script_run_for(sc, AFTER_WORDS_MS);
+    sim_button_tap(s, SIM_BTN_B, SIM_TAP_MS, script_wait, c);
+    script_call_run_for(c, AFTER_WORDS_MS);
     r.first_write = s->eeprom.first_write_at;
     r.last_write_done = s->eeprom.last_write_done_at;
-    outcome_after(sc, uart_from, r.outcome);
-    if (sc->failures > failures_before || s->crashed)
+    outcome_after(c, uart_from, r.outcome);
+    if (c->ops->failures(c->runner) > failures_before || s->crashed)
         snprintf(r.outcome, sizeof r.outcome, "(the run failed)");
     const ssize_t w = write(fd, &r, sizeof r);
     _exit(w == (ssize_t)sizeof r ? 0 : 1);
@@ -157,7 +172,7 @@ static void sweep_child(script_t *sc, char *command, uint64_t cut_at, int fd)
 
 /* Forks a child that runs sweep_child; reads `n` results from it (and, for
  * FAN, from its forks). */
-static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t *r, unsigned long n)
+static bool sweep_run(script_call_t *c, char *command, uint64_t cut_at, cut_result_t *r, unsigned long n)
 {
     int fds[2];
     fflush(stdout);
@@ -169,7 +184,7 @@ static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t
         return false;
     if (pid == 0) {
         close(fds[0]);
-        sweep_child(sc, command, cut_at, fds[1]);
+        sweep_child(c, command, cut_at, fds[1]);
     }
     close(fds[1]);
     size_t got = 0;
@@ -185,37 +200,37 @@ static bool sweep_run(script_t *sc, char *command, uint64_t cut_at, cut_result_t
     return got == n * sizeof *r && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static bool cmd_power_cut_sweep(script_t *sc, const script_args_t *a)
+static bool cmd_power_cut_sweep(script_call_t *c)
 {
     unsigned long count;
-    if (sc->in_child || strncmp(a->argv[1], "power-cut", 9) == 0) {
-        script_fail(sc, "power-cut-sweep: a sweep cannot run inside a sweep or around a power cut");
+    if (in_child || strncmp(c->argv[1], "power-cut", 9) == 0) {
+        script_call_fail(c, "power-cut-sweep: a sweep cannot run inside a sweep or around a power cut");
         return false;
     }
-    if (!script_parse_uint(a->argv[0], 10000, &count) || count < 2) {
-        script_fail(sc, "power-cut-sweep: '%s' is not a count of instants (2..10000)", a->argv[0]);
+    if (!script_parse_uint(c->argv[0], 10000, &count) || count < 2) {
+        script_call_fail(c, "power-cut-sweep: '%s' is not a count of instants (2..10000)", c->argv[0]);
         return true;
     }
     char command[512];
-    const char *c = a->rest + strlen(a->argv[0]);
-    while (*c == ' ' || *c == '\t')
-        c++;
-    snprintf(command, sizeof command, "%s", c);
+    const char *text = c->rest + strlen(c->argv[0]);
+    while (*text == ' ' || *text == '\t')
+        text++;
+    snprintf(command, sizeof command, "%s", text);
     static cut_result_t before, after;
     char copy[512];
     memcpy(copy, command, sizeof copy);
-    const bool ok_before = sweep_run(sc, copy, ~(uint64_t)0, &before, 1);
+    const bool ok_before = sweep_run(c, copy, ~(uint64_t)0, &before, 1);
     memcpy(copy, command, sizeof copy);
-    if (!ok_before || !sweep_run(sc, copy, 0, &after, 1)) {
-        script_fail(sc, "power-cut-sweep: a simulation copy failed");
+    if (!ok_before || !sweep_run(c, copy, 0, &after, 1)) {
+        script_call_fail(c, "power-cut-sweep: a simulation copy failed");
         return true;
     }
     if (!after.first_write) {
-        script_fail(sc, "power-cut-sweep: '%s' wrote nothing to the EEPROM within %.0f ms", command, FIRST_WRITE_MS);
+        script_call_fail(c, "power-cut-sweep: '%s' wrote nothing to the EEPROM within %.0f ms", command, FIRST_WRITE_MS);
         return true;
     }
     if (strcmp(before.outcome, after.outcome) == 0)
-        script_fail(sc, "power-cut-sweep: the old and the new save look the same; the sweep cannot tell them apart");
+        script_call_fail(c, "power-cut-sweep: the old and the new save look the same; the sweep cannot tell them apart");
     const uint64_t span = after.last_write_done - after.first_write;
     uint64_t *at = malloc(count * sizeof *at);
     cut_result_t *cuts = malloc(count * sizeof *cuts);
@@ -229,8 +244,8 @@ static bool cmd_power_cut_sweep(script_t *sc, const script_args_t *a)
     fan.count = count;
     memcpy(copy, command, sizeof copy);
     unsigned old_seen = 0, new_seen = 0, bad = 0;
-    if (!sweep_run(sc, copy, FAN, cuts, count)) {
-        script_fail(sc, "power-cut-sweep: the simulation copies for the cuts failed");
+    if (!sweep_run(c, copy, FAN, cuts, count)) {
+        script_call_fail(c, "power-cut-sweep: the simulation copies for the cuts failed");
     } else {
         for (unsigned long i = 0; i < count; i++) {
             if (strcmp(cuts[i].outcome, before.outcome) == 0)
@@ -238,24 +253,24 @@ static bool cmd_power_cut_sweep(script_t *sc, const script_args_t *a)
             else if (strcmp(cuts[i].outcome, after.outcome) == 0)
                 new_seen++;
             else if (bad++ == 0)
-                script_fail(sc, "power cut %.3f ms into the save: neither the old nor the new save came back; seen:\n%s"
+                script_call_fail(c, "power cut %.3f ms into the save: neither the old nor the new save came back; seen:\n%s"
                          "old:\n%snew:\n%s",
-                     (double)(at[i] - after.first_write) * 1000.0 / (double)sc->sim->freq, cuts[i].outcome,
+                     (double)(at[i] - after.first_write) * 1000.0 / (double)c->sim->freq, cuts[i].outcome,
                      before.outcome, after.outcome);
         }
         printf("power-cut-sweep: %lu cuts over %.1f ms of EEPROM writes: %u resumed the old save, %u the new, %u "
                "neither\n",
-               count, (double)span * 1000.0 / (double)sc->sim->freq, old_seen, new_seen, bad);
+               count, (double)span * 1000.0 / (double)c->sim->freq, old_seen, new_seen, bad);
         if (!bad && (!old_seen || !new_seen))
-            script_fail(sc, "power-cut-sweep: the cuts never saw the %s save: the sweep missed the save",
+            script_call_fail(c, "power-cut-sweep: the cuts never saw the %s save: the sweep missed the save",
                  old_seen ? "new" : "old");
     }
     free(at);
     free(cuts);
-    return script_dispatch(sc, command); /* and now for real */
+    return c->ops->dispatch(c->runner, command); /* and now for real */
 }
 
-const sim_command_t script_power_cut_commands[] = {
+const script_command_t script_power_cut_commands[] = {
     {"power-cut-sweep", 2, -1, cmd_power_cut_sweep, "power-cut-sweep COUNT COMMAND..."},
     {NULL, 0, 0, NULL, NULL},
 };

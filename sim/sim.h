@@ -1,7 +1,9 @@
-/* jarmo-sim: the console's firmware ELF running in simavr, with the board's
- * parts modelled from its pins (board-defs/). One file per part, each
- * attached to the MCU by simavr IRQs and I/O callbacks; which parts a board
- * has comes from its board definition (sim_parts.c). */
+/* jarmo-sim's core (sim_core.c): the console's firmware ELF running in
+ * simavr, and the board's state. The board's parts are modelled from its
+ * pins (board-defs/), one file per part above the core, each attached to
+ * the MCU by simavr IRQs and I/O callbacks and reached by the core only
+ * through its sim_part_t entries; which parts a board has comes from its
+ * board definition (sim_parts.c). */
 #ifndef JARMO_SIM_H
 #define JARMO_SIM_H
 
@@ -10,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "script_command.h"
 #include "sim_matrix.h"
 #include "storage/eeprom_map.h"
 
@@ -36,27 +39,29 @@ typedef struct {
     uint64_t count, sum, max;
 } sim_stat_t;
 
-/* A script command (docs/sim.md): its word, its argument counts (max -1:
- * free text of at least `min` words), what it does (false: the MCU
- * stopped) and its usage line. Each part owns the commands that drive or
- * measure it; sim_script.c parses lines and dispatches them. */
-typedef struct script script_t;
-typedef struct script_args script_args_t;
-typedef struct {
-    const char *name;
-    int min, max;
-    bool (*run)(script_t *sc, const script_args_t *a);
-    const char *usage;
-} sim_command_t;
-
-/* A part of the board: attached once when the ELF is loaded; told when the
- * MCU is reset (its pins return to inputs, a pressed button stays pressed). */
+/* A part of the board (part_*.c, chosen in sim_parts.c), as simavr's own
+ * examples/parts: attached once when the ELF is loaded, it watches and
+ * drives the MCU through simavr IRQs and I/O callbacks. The core reaches a
+ * part only through these entries (NULL: the part has none), never by its
+ * functions' names; a part keeps its state in sim_t. */
 typedef struct {
     const char *name;
     void (*attach)(sim_t *s);
+    /* the MCU is reset: its pins return to inputs, a pressed button stays pressed */
     void (*reset)(sim_t *s);
-    void (*report)(sim_t *s, const char *prefix); /* its own figures, if any */
-    const sim_command_t *commands;                /* its script commands, ended by a NULL name; or NULL */
+    /* the supply is gone, before the reset that brings it back */
+    void (*power_lost)(sim_t *s);
+    /* simulated time stopped (at the end of each sim_run_until_ms) */
+    void (*settle)(sim_t *s);
+    /* the run ends: what the part keeps is written, what it holds freed;
+     * false when a save failed (said on stderr) */
+    bool (*close)(sim_t *s);
+    void (*report)(sim_t *s, const char *prefix); /* its own figures, as "key: value" lines */
+    /* a display: what a person sees now, its refresh rate, its frames so far */
+    void (*view)(sim_t *s, matrix_view_t *v);
+    double (*refresh_hz)(sim_t *s);
+    uint32_t (*frame_count)(const sim_t *s);
+    const script_command_t *commands; /* its script commands, ended by a NULL name; or NULL */
 } sim_part_t;
 
 /* part_display_595.c: SPI chain of shift registers, latch, matrix */
@@ -105,13 +110,15 @@ typedef struct {
     double freq;
     sim_tone_t tones[SIM_TONES];
     size_t tone_count;
+    size_t checked;  /* expect-tone looks at the tones from this one on */
 } sim_buzzer_t;
 
 /* part_uart.c: the debug console */
 typedef struct {
     char *text;
     size_t len, cap;
-    bool echo; /* print each line as it arrives (script runs) */
+    bool echo;      /* print each line as it arrives (script runs) */
+    size_t checked; /* expect-uart and wait-uart look after this (the previous match) */
 } sim_uart_t;
 
 /* part_eeprom.c: the EEPROM with the chip's write time */
@@ -157,7 +164,6 @@ typedef struct {
     uint64_t polls;        /* one every AI_POLL_NODES nodes searched */
     double spans_ms[SIM_SPANS]; /* the first thinking/timed spans, for reports */
     unsigned span_count;
-    uint16_t lowest_sp;    /* the lowest stack pointer seen */
 } sim_measure_t;
 
 struct sim_t {
@@ -166,8 +172,9 @@ struct sim_t {
     uint32_t heap_start;   /* end of static RAM, from the ELF */
     uint32_t flash_bytes;  /* program + initialised data, from the ELF */
     bool crashed;          /* the stack ran into static data, or the MCU stopped */
-    uint64_t power_cut_at; /* cut the power when the clock reaches this (0: never) */
-    size_t power_cut_uart; /* the UART log's length when it was cut */
+    uint16_t lowest_sp;    /* the lowest stack pointer seen (the stack guard's) */
+    uint64_t power_cut_at; /* call power_cut_hook when the clock reaches this (0: never) */
+    void (*power_cut_hook)(sim_t *s);
     uint64_t fork_at;      /* call fork_hook when the clock reaches this (0: never) */
     uint32_t *profile;     /* --profile: cycles spent at each flash word (NULL: off) */
     const char *profile_path;
@@ -182,25 +189,18 @@ struct sim_t {
     sim_measure_t measure;
 };
 
-/* ---- the debug console's log (part_uart.c) ---------------------------------- */
-/* The latest whole line that starts with `prefix` (NULL: none), and how
- * many there are. */
-const char *sim_uart_last_line(const sim_t *s, const char *prefix);
-/* The newest whole line that starts with any of `count` prefixes, or NULL
- * (read from the end: cheap every frame, however long the log). */
-const char *sim_uart_newest_line(const sim_t *s, const char *const *prefixes, size_t count);
-unsigned sim_uart_count_lines(const sim_t *s, const char *prefix);
-
-/* ---- the MCU (sim_core.c) ------------------------------------------------ */
-/* Loads the ELF (an AVR ELF, checked before simavr reads it) and the
- * EEPROM file; false with a message on stderr when it cannot. */
-bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
+/* ---- the MCU and the board (sim_core.c) ------------------------------------ */
+/* Loads the ELF (an AVR ELF, checked before simavr reads it) and attaches
+ * the parts (sim_board_parts, or another board's); false with a message
+ * on stderr when it cannot. */
+bool sim_open(sim_t *s, const char *elf_path, const sim_part_t *const *parts);
 /* A bootloader's Intel HEX, checked before simavr reads it (a message if not). */
 bool sim_check_hex(const char *path);
-/* Saves the EEPROM file; false with a message when it cannot. */
 /* Counts the cycles spent at each instruction; sim_close writes them to path. */
 #define SIM_PROFILE_WORDS 16384u
 bool sim_profile(sim_t *s, const char *path);
+/* Writes the profile and lets each part close (the EEPROM file is saved);
+ * false with a message when a file cannot be written. */
 bool sim_close(sim_t *s);
 uint64_t sim_now(const sim_t *s);
 double sim_now_ms(const sim_t *s);
@@ -212,65 +212,14 @@ void sim_reset(sim_t *s);
 /* Power off and on: as a reset, but an EEPROM byte being written is lost
  * (it reads as noise), as on the chip. */
 void sim_power_cut(sim_t *s);
-
-/* ---- the parts (part_*.c, chosen in sim_parts.c) --------------------------- */
-extern const sim_part_t *const sim_board_parts[];
-void sim_button(sim_t *s, int button, bool down);
-int sim_button_by_name(const char *name);
-void sim_buttons_release_all(sim_t *s);
-void sim_buzzer_settle(sim_t *s); /* closes a tone that has gone quiet */
-void sim_eeprom_poke(sim_t *s, unsigned addr, uint8_t value);
-/* The most erase/write cycles any one byte has had (its address in *addr). */
-uint32_t sim_eeprom_cycles_max(const sim_t *s, unsigned *addr);
-/* Starts recording when EEPROM writes begin and end. */
-void sim_eeprom_watch(sim_t *s);
-/* The supply is gone: a byte being written is left undefined. */
-void sim_eeprom_power_lost(sim_t *s);
-/* --eeprom FILE: a missing or empty file starts erased; anything but a
- * 1024-byte image (a folder, another file) is refused, left untouched. */
-bool sim_eeprom_load(sim_t *s, const char *path);
-/* Writes the file (a new copy renamed over the old: a cut leaves one whole
- * image) if a byte changed since the last save. The copy is a new file of
- * its own (O_EXCL | O_NOFOLLOW: nothing planted beside the file is
- * followed, overwritten or removed), with the file's permissions; through
- * a link at the path, the file it names is replaced and the link kept. A
- * failed save leaves the file as it was, keeps the bytes to save (the
- * next save tries again) and says why (stderr, or save_error when quiet). */
-bool sim_eeprom_save(sim_t *s);
-/* As sim_eeprom_save, but only between byte writes: called while running,
- * so that a closed window or a killed process loses no saved move. */
-bool sim_eeprom_flush(sim_t *s);
-/* What a person sees now: brightness per LED, and as letters. */
+/* What a person sees on the board's display now: brightness per LED, and
+ * as letters; its refresh rate and frames so far. */
 void sim_view(sim_t *s, matrix_view_t *v);
 void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1]);
 double sim_refresh_hz(sim_t *s);
 uint32_t sim_frame_count(const sim_t *s);
-
-/* ---- measurements (part_measure.c) ----------------------------------------- */
-/* Figures: refresh, ISR share, stack, loop cycles, as "key: value" lines. */
+/* Every part's figures (refresh, ISR share, stack, loop cycles, EEPROM
+ * wear, ...) and the flash used, as "key: value" lines. */
 void sim_report(sim_t *s, const char *prefix);
-unsigned sim_peak_stack(sim_t *s);
-/* Stack used below the SP seen when thinking first began (0: never). */
-unsigned sim_think_stack(sim_t *s);
-unsigned sim_static_ram(const sim_t *s);
-double sim_isr_percent(const sim_t *s);
-double sim_think_overhead_percent(const sim_t *s);
-double sim_think_nodes_per_second(const sim_t *s);
-
-/* ---- front ends ---------------------------------------------------------- */
-int sim_script_run(sim_t *s, const char *path, bool verbose);
-/* A time in ms as the command line and scripts take it: a plain
- * non-negative decimal number. */
-bool sim_parse_ms(const char *text, double *out);
-int sim_interactive(sim_t *s, bool color);
-/* USART0 on a pseudo-terminal (linked as `link`), paced to the wall clock;
- * opening it resets the MCU (DTR). With a bootloader hex the application
- * flash starts erased. Runs until `until` appears on the UART after the
- * terminal closed (0) or after_close_ms passed (1; 0 with no `until`). */
-/* script: a script run (unpaced) once the terminal is opened, whose debug
- * console the terminal receives as it is written (a game for a follower:
- * sim/web/follow.mjs); NULL for a board paced to the wall clock. */
-int sim_serial(sim_t *s, const char *link, const char *bootloader, const char *until, double after_close_ms,
-               const char *script);
 
 #endif

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "part_uart.h"
 #include "rules/rules.h"
-#include "sim.h"
 #include "sim_autoplay.h"
 
 /* The line after `from` that starts with `prefix`, or NULL. */

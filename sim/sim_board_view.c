@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "part_uart.h"
 #include "rules/rules.h"
-#include "sim_settings.h"
+#include "sim_nv.h"
 #include "status_text.h"
 
 /* An LED every COL_CHARS characters and LINE_ROWS lines; a braille cell is

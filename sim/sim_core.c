@@ -1,6 +1,8 @@
 /* The MCU: loading the firmware ELF (checked first: simavr's own reader
  * trusts its input), running it, reset and power cuts, and the guard that
- * fails a run whose stack reaches the static data. */
+ * fails a run whose stack reaches the static data. The board's parts are
+ * reached only through their sim_part_t entries (sim.h): the core calls no
+ * part by name, so any board's parts sit on it unchanged. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -88,7 +90,7 @@ static void no_sleep(struct avr_t *avr, avr_cycle_count_t how_long)
     (void)avr, (void)how_long; /* simulated time only: never wait for real */
 }
 
-bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
+bool sim_open(sim_t *s, const char *elf_path, const sim_part_t *const *parts)
 {
     elf_firmware_t fw;
     memset(s, 0, sizeof *s);
@@ -124,12 +126,10 @@ bool sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     s->avr->frequency = (uint32_t)BOARD_F_CPU;
     s->freq = BOARD_F_CPU;
     s->avr->sleep = no_sleep;
-    s->measure.lowest_sp = 0xFFFF;
-    s->parts = sim_board_parts;
+    s->lowest_sp = 0xFFFF;
+    s->parts = parts;
     for (const sim_part_t *const *p = s->parts; *p; p++)
         (*p)->attach(s);
-    if (eeprom_path && !sim_eeprom_load(s, eeprom_path))
-        return false;
     return true;
 }
 
@@ -188,9 +188,10 @@ bool sim_profile(sim_t *s, const char *path)
 
 bool sim_close(sim_t *s)
 {
-    const bool ok = profile_save(s) & sim_eeprom_save(s);
-    free(s->uart.text);
-    s->uart.text = NULL;
+    bool ok = profile_save(s);
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->close)
+            ok &= (*p)->close(s); /* every part closes, whatever an earlier one said */
     return ok;
 }
 
@@ -202,8 +203,8 @@ double sim_now_ms(const sim_t *s) { return (double)s->avr->cycle * 1000.0 / (dou
 static bool stack_ok(sim_t *s)
 {
     const uint16_t sp = (uint16_t)(s->avr->data[SPL_DATA_ADDR] | (s->avr->data[SPH_DATA_ADDR] << 8));
-    if (sp < s->measure.lowest_sp)
-        s->measure.lowest_sp = sp;
+    if (sp < s->lowest_sp)
+        s->lowest_sp = sp;
     return !s->heap_start || (uint32_t)sp + 1u >= s->heap_start;
 }
 
@@ -230,9 +231,7 @@ bool sim_run_until_ms(sim_t *s, double ms)
         }
         if (s->power_cut_at && s->avr->cycle >= s->power_cut_at) {
             s->power_cut_at = 0;
-            sim_power_cut(s);
-            s->buttons.dead = true; /* presses still to come hit a dead console */
-            s->power_cut_uart = s->uart.len;
+            s->power_cut_hook(s); /* the sweep's: it cuts the power and keeps it off */
         }
         if (!stack_ok(s)) {
             fprintf(stderr,
@@ -243,7 +242,9 @@ bool sim_run_until_ms(sim_t *s, double ms)
             return false;
         }
     }
-    sim_buzzer_settle(s);
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->settle)
+            (*p)->settle(s);
     return true;
 }
 
@@ -255,6 +256,33 @@ void sim_reset(sim_t *s)
             (*p)->reset(s);
 }
 
+void sim_power_cut(sim_t *s)
+{
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->power_lost)
+            (*p)->power_lost(s);
+    sim_reset(s);
+}
+
+/* The board's display: the first part with a view (sim_parts.c gives a
+ * board one). */
+static const sim_part_t *display(const sim_t *s)
+{
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->view)
+            return *p;
+    return NULL;
+}
+
+void sim_view(sim_t *s, matrix_view_t *v)
+{
+    const sim_part_t *d = display(s);
+    if (d)
+        d->view(s, v);
+    else
+        memset(v, 0, sizeof *v);
+}
+
 void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1])
 {
     matrix_view_t v;
@@ -262,8 +290,22 @@ void sim_frame(sim_t *s, char out[MATRIX_N][MATRIX_N + 1])
     matrix_dump(&v, out);
 }
 
-void sim_power_cut(sim_t *s)
+double sim_refresh_hz(sim_t *s)
 {
-    sim_eeprom_power_lost(s);
-    sim_reset(s);
+    const sim_part_t *d = display(s);
+    return d ? d->refresh_hz(s) : 0.0;
+}
+
+uint32_t sim_frame_count(const sim_t *s)
+{
+    const sim_part_t *d = display(s);
+    return d ? d->frame_count(s) : 0;
+}
+
+void sim_report(sim_t *s, const char *prefix)
+{
+    for (const sim_part_t *const *p = s->parts; *p; p++)
+        if ((*p)->report)
+            (*p)->report(s, prefix);
+    printf("%sflash_bytes: %u\n", prefix, s->flash_bytes);
 }

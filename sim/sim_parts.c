@@ -1,7 +1,8 @@
 /* The parts of the board being simulated, chosen from its board definition
  * (board-defs/): a new kind of display is one new part file and one line
- * here. The order is the order of attachment. */
-#include "sim.h"
+ * here. The order is the order of attachment, and of the report's lines
+ * (sim_report: the measurements, the EEPROM's wear, then the display's). */
+#include "sim_parts.h"
 #include BOARD_HEADER
 
 extern const sim_part_t sim_part_buttons, sim_part_buzzer, sim_part_uart, sim_part_eeprom, sim_part_measure,
@@ -17,6 +18,6 @@ extern const sim_part_t sim_part_display_ws2812;
 #endif
 
 const sim_part_t *const sim_board_parts[] = {
-    DISPLAY_PART, &sim_part_buttons, &sim_part_buzzer, &sim_part_uart, &sim_part_eeprom, &sim_part_measure,
+    &sim_part_measure, &sim_part_eeprom, DISPLAY_PART, &sim_part_buttons, &sim_part_buzzer, &sim_part_uart,
     &sim_part_battery, NULL,
 };

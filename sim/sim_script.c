@@ -1,75 +1,79 @@
 /* Headless mode: a script of timed button events and expectations
- * (docs/sim.md), one command per line. This file parses the lines and
- * dispatches each to the command's owner: the board's parts own the
- * commands that drive or measure them (sim_part_t.commands), the player,
- * the settings and the power-cut sweep theirs (sim_script.h); the few
- * here are about time, resets and the frame. Every argument is checked: a
- * malformed line is a failure with its line number, never a silent
- * default. Exit status 0 when every expectation held. */
+ * (docs/sim.md), one command per line. This file is the runner: it owns
+ * the script (its file, line numbers, failures) and its clock, parses the
+ * lines and dispatches each to the command's owner: the board's parts own
+ * the commands that drive or measure them (sim_part_t.commands), the
+ * player, the settings and the power-cut sweep theirs; the few here are
+ * about time, resets and the frame. An owner gets a script_call_t
+ * (script_command.h) with the runner's services as callbacks and never
+ * calls this file. Every argument is checked: a malformed line is a
+ * failure with its line number, never a silent default. Exit status 0 when
+ * every expectation held. */
+#include "sim_script.h"
+
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sim.h"
+#include "script_command.h"
+#include "script_player.h"
+#include "script_power_cut.h"
 #include "sim_board_view.h"
-#include "sim_script.h"
+#include "sim_settings.h"
 
-void script_fail(script_t *sc, const char *fmt, ...)
+/* A running script. */
+typedef struct {
+    sim_t *sim;
+    FILE *file;
+    const char *path;
+    int line_no;
+    int failures;
+    script_player_t player; /* the player's cursors (script_player.c) */
+} script_t;
+
+static void fail_v(void *runner, const char *fmt, va_list ap)
 {
-    va_list ap;
+    script_t *sc = runner;
     fprintf(stderr, "%s:%d: at %.1f ms: ", sc->path, sc->line_no, sim_now_ms(sc->sim));
-    va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
-    va_end(ap);
     fputc('\n', stderr);
     sc->failures++;
 }
 
-/* ---- arguments --------------------------------------------------------- */
-bool script_parse_number(const char *text, double max, double *out)
+static void script_fail(script_t *sc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void script_fail(script_t *sc, const char *fmt, ...)
 {
-    char *end;
-    /* decimal digits and one point: not 0x10 (strtod reads hex), 1e3, inf */
-    if (!*text || strspn(text, "0123456789.") != strlen(text) || strchr(text, '.') != strrchr(text, '.'))
-        return false;
-    errno = 0;
-    const double v = strtod(text, &end);
-    if (*end || errno || !isfinite(v) || v < 0 || v > max)
-        return false;
-    *out = v;
-    return true;
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(sc, fmt, ap);
+    va_end(ap);
 }
 
-bool script_parse_uint(const char *text, unsigned long max, unsigned long *out)
+/* ---- the services a command call gets (script_command.h) ----------------- */
+static void count_failure(void *runner) { ((script_t *)runner)->failures++; }
+
+static int failures(void *runner) { return ((const script_t *)runner)->failures; }
+
+static bool run_for(void *runner, double ms)
 {
-    char *end;
-    if (!isdigit((unsigned char)text[0]))
-        return false;
-    errno = 0;
-    const unsigned long v = strtoul(text, &end, 0);
-    if (*end || errno || v > max)
-        return false;
-    *out = v;
-    return true;
+    script_t *sc = runner;
+    return sim_run_until_ms(sc->sim, sim_now_ms(sc->sim) + ms);
 }
 
-bool sim_parse_ms(const char *text, double *out) { return script_parse_number(text, SCRIPT_MAX_MS, out); }
+static bool run_until(void *runner, double ms) { return sim_run_until_ms(((script_t *)runner)->sim, ms); }
 
-bool script_run_for(script_t *sc, double ms) { return sim_run_until_ms(sc->sim, sim_now_ms(sc->sim) + ms); }
+static bool script_dispatch(script_t *sc, char *line);
 
-bool script_tap(script_t *sc, int button, double hold_ms)
-{
-    sim_button(sc->sim, button, true);
-    if (!script_run_for(sc, hold_ms))
-        return false;
-    sim_button(sc->sim, button, false);
-    return script_run_for(sc, SCRIPT_TAP_MS);
-}
+static bool dispatch(void *runner, char *line) { return script_dispatch(runner, line); }
+
+static const script_runner_ops_t runner_ops = {
+    .fail = fail_v, .count_failure = count_failure, .failures = failures,
+    .run_for = run_for, .run_until = run_until, .dispatch = dispatch,
+};
 
 /* One line of a script into buf (NUL-ended, its newline kept): its length
  * counted with the newline, 0 at the end of the file, SCRIPT_LINE_LONG
@@ -105,53 +109,46 @@ static char *trim(char *s)
 }
 
 /* ---- the commands about time, resets and the frame ------------------------ */
+/* Their calls' owner is the script itself. */
 
-bool script_want_ms(script_t *sc, const char *text, double *ms)
-{
-    if (script_parse_number(text, SCRIPT_MAX_MS, ms))
-        return true;
-    script_fail(sc, "'%s' is not a time in ms (a number from 0 to 1e9)", text);
-    return false;
-}
-
-static bool cmd_wait(script_t *sc, const script_args_t *a)
+static bool cmd_wait(script_call_t *c)
 {
     double ms;
-    return !script_want_ms(sc, a->argv[0], &ms) || script_run_for(sc, ms);
+    return !script_call_want_ms(c, c->argv[0], &ms) || script_call_run_for(c, ms);
 }
 
-static bool cmd_wait_until(script_t *sc, const script_args_t *a)
+static bool cmd_wait_until(script_call_t *c)
 {
     double ms;
-    if (!script_want_ms(sc, a->argv[0], &ms))
+    if (!script_call_want_ms(c, c->argv[0], &ms))
         return true;
-    if (ms < sim_now_ms(sc->sim)) {
-        script_fail(sc, "wait-until %s: that time has passed", a->argv[0]);
+    if (ms < sim_now_ms(c->sim)) {
+        script_call_fail(c, "wait-until %s: that time has passed", c->argv[0]);
         return true;
     }
-    return sim_run_until_ms(sc->sim, ms);
+    return sim_run_until_ms(c->sim, ms);
 }
 
-static bool cmd_reset(script_t *sc, const script_args_t *a)
+static bool cmd_reset(script_call_t *c)
 {
-    (void)a;
+    script_t *sc = c->owner;
     sim_reset(sc->sim);
-    sc->cursor = -1;
+    sc->player.cursor = -1;
     return true;
 }
 
-static bool cmd_power_cut(script_t *sc, const script_args_t *a)
+static bool cmd_power_cut(script_call_t *c)
 {
-    (void)a;
+    script_t *sc = c->owner;
     sim_power_cut(sc->sim);
-    sc->cursor = -1;
+    sc->player.cursor = -1;
     return true;
 }
 
 /* expect-frame, then 8 lines of 8 letters (. r g y R G Y, ? for any) */
-static bool cmd_expect_frame(script_t *sc, const script_args_t *a)
+static bool cmd_expect_frame(script_call_t *c)
 {
-    (void)a;
+    script_t *sc = c->owner;
     char want[MATRIX_N][MATRIX_N + 1], got[MATRIX_N][MATRIX_N + 1];
     const int first_line = sc->line_no;
     for (int r = 0; r < MATRIX_N; r++) {
@@ -186,11 +183,10 @@ static bool cmd_expect_frame(script_t *sc, const script_args_t *a)
     return true;
 }
 
-static bool cmd_print_frame(script_t *sc, const script_args_t *a)
+static bool cmd_print_frame(script_call_t *c)
 {
-    (void)a;
     char got[MATRIX_N][MATRIX_N + 1];
-    sim_frame(sc->sim, got);
+    sim_frame(c->sim, got);
     for (int r = 0; r < MATRIX_N; r++)
         printf("  %s\n", got[r]);
     return true;
@@ -198,25 +194,23 @@ static bool cmd_print_frame(script_t *sc, const script_args_t *a)
 
 /* print-status: "status: " and the status in words, as make play and the
  * page show it (its two lines joined by a space) */
-static bool cmd_print_status(script_t *sc, const script_args_t *a)
+static bool cmd_print_status(script_call_t *c)
 {
-    (void)a;
     char text[300];
-    sim_status(sc->sim, text, sizeof text);
+    sim_status(c->sim, text, sizeof text);
     for (char *nl = strchr(text, '\n'); nl; nl = strchr(nl, '\n'))
         *nl = ' ';
     printf("status: %s\n", text);
     return true;
 }
 
-static bool cmd_report(script_t *sc, const script_args_t *a)
+static bool cmd_report(script_call_t *c)
 {
-    (void)a;
-    sim_report(sc->sim, "");
+    sim_report(c->sim, "");
     return true;
 }
 
-static const sim_command_t script_commands[] = {
+static const script_command_t script_commands[] = {
     {"wait", 1, 1, cmd_wait, "wait MS"},
     {"wait-until", 1, 1, cmd_wait_until, "wait-until MS"},
     {"reset", 0, 0, cmd_reset, "reset"},
@@ -229,7 +223,7 @@ static const sim_command_t script_commands[] = {
 };
 
 /* The command called `word` in one owner's table, or NULL. */
-static const sim_command_t *find_in(const sim_command_t *c, const char *word)
+static const script_command_t *find_in(const script_command_t *c, const char *word)
 {
     for (; c && c->name; c++)
         if (strcmp(c->name, word) == 0)
@@ -237,22 +231,29 @@ static const sim_command_t *find_in(const sim_command_t *c, const char *word)
     return NULL;
 }
 
-/* The command called `word`: this file's, a part's or another owner's. */
-static const sim_command_t *find_command(const sim_t *s, const char *word)
+/* The command called `word`: this file's, a part's or another owner's;
+ * *owner: the state its calls get (NULL: the owner keeps its own). */
+static const script_command_t *find_command(script_t *sc, const char *word, void **owner)
 {
-    const sim_command_t *const owners[] = {script_commands, script_player_commands, sim_settings_commands,
-                                           script_power_cut_commands};
-    const sim_command_t *c = NULL;
+    const struct {
+        const script_command_t *commands;
+        void *state;
+    } owners[] = {{script_commands, sc}, {script_player_commands, &sc->player}, {sim_settings_commands, NULL},
+                  {script_power_cut_commands, NULL}};
+    const script_command_t *c = NULL;
+    *owner = NULL;
     for (size_t i = 0; !c && i < sizeof owners / sizeof owners[0]; i++)
-        c = find_in(owners[i], word);
-    for (const sim_part_t *const *p = s->parts; !c && *p; p++)
+        if ((c = find_in(owners[i].commands, word)))
+            *owner = owners[i].state;
+    for (const sim_part_t *const *p = sc->sim->parts; !c && *p; p++)
         c = find_in((*p)->commands, word);
     return c;
 }
 
-bool script_dispatch(script_t *sc, char *line)
+/* Runs one command line; false when the MCU stopped. */
+static bool script_dispatch(script_t *sc, char *line)
 {
-    script_args_t a = {.line = line};
+    script_call_t a = {.sim = sc->sim, .line = line, .runner = sc, .ops = &runner_ops};
     char *save = NULL, *word = strtok_r(line, " \t", &save);
     if (!word)
         return true;
@@ -272,7 +273,7 @@ bool script_dispatch(script_t *sc, char *line)
         n++;
     }
     a.argc = n;
-    const sim_command_t *c = find_command(sc->sim, word);
+    const script_command_t *c = find_command(sc, word, &a.owner);
     if (!c) {
         script_fail(sc, "unknown command '%s'", word);
         return true;
@@ -284,7 +285,7 @@ bool script_dispatch(script_t *sc, char *line)
     char line_copy[600];
     snprintf(line_copy, sizeof line_copy, "%s %s", word, rest_copy);
     a.line = line_copy;
-    return c->run(sc, &a);
+    return c->run(&a);
 }
 
 int sim_script_run(sim_t *s, const char *path, bool verbose)
@@ -300,7 +301,7 @@ int sim_script_run(sim_t *s, const char *path, bool verbose)
         fclose(f);
         return 2;
     }
-    script_t sc = {.sim = s, .file = f, .path = path, .cursor = -1, .start_seen = (size_t)-1, .verbose = verbose};
+    script_t sc = {.sim = s, .file = f, .path = path, .player = {.cursor = -1, .start_seen = (size_t)-1}};
     char raw[512];
     bool alive = true;
     size_t len;

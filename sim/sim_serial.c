@@ -28,7 +28,8 @@
 #include <simavr/sim_avr.h>
 #include <simavr/sim_hex.h>
 
-#include "sim.h"
+#include "sim_script.h"
+#include "sim_serial.h"
 
 #define MCUSR_DATA_ADDR 0x54
 #define EXTRF 0x02

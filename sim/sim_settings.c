@@ -4,23 +4,13 @@
  * settings_text.c), exactly as the console's menu would save them. A game
  * saved in the image is dropped, so that the console starts a new match
  * with the settings. */
-#include <stdio.h>
-#include <string.h>
-
-#include "hal.h"
-#include "settings_text.h"
-#include "sim.h"
-#include "sim_script.h"
 #include "sim_settings.h"
 
-/* settings.c and nv_record.c reach the EEPROM through the HAL: here it
- * is the simulated chip's bytes. */
-static sim_t *nv_sim;
-void sim_nv_attach(sim_t *s) { nv_sim = s; }
-void hal_nv_read(uint16_t addr, void *buf, uint16_t len) { memcpy(buf, nv_sim->eeprom.bytes + addr, len); }
-void hal_nv_write(uint16_t addr, const void *buf, uint16_t len) { memcpy(nv_sim->eeprom.bytes + addr, buf, len); }
-/* the journal's long scans keep a real console's watchdog fed; here, nothing to feed */
-void hal_watchdog_kick(void) {}
+#include <stdio.h>
+
+#include "script_command.h"
+#include "settings_text.h"
+#include "sim_nv.h"
 
 void sim_settings_usage(FILE *to)
 {
@@ -40,17 +30,17 @@ bool sim_settings_set(sim_t *s, const char *assignment, char *why, size_t why_le
 
 /* set NAME=VALUE: a setting into the EEPROM (sim_settings.c); the console
  * reads its settings when it starts, so this comes first or before a reset. */
-static bool cmd_set(script_t *sc, const script_args_t *a)
+static bool cmd_set(script_call_t *c)
 {
     char why[160];
-    if (!sim_settings_set(sc->sim, a->argv[0], why, sizeof why)) {
-        script_fail(sc, "set %s: %s", a->argv[0], why);
+    if (!sim_settings_set(c->sim, c->argv[0], why, sizeof why)) {
+        script_call_fail(c, "set %s: %s", c->argv[0], why);
         sim_settings_usage(stderr);
     }
     return true;
 }
 
-const sim_command_t sim_settings_commands[] = {
+const script_command_t sim_settings_commands[] = {
     {"set", 1, 1, cmd_set, "set NAME=VALUE"},
     {NULL, 0, 0, NULL, NULL},
 };

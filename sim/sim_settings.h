@@ -6,15 +6,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "script_command.h"
 #include "sim.h"
 
 /* "NAME=VALUE" into the settings record (the saved game is dropped);
  * false with the reason in `why` when the name or the value is not one. */
 bool sim_settings_set(sim_t *s, const char *assignment, char *why, size_t why_len);
-/* The firmware's storage code built for the host (settings.c, game_save.c)
- * reads and writes this simulator's EEPROM from now on. */
-void sim_nv_attach(sim_t *s);
 /* Every name and its values, one line each. */
 void sim_settings_usage(FILE *to);
+/* The script's `set NAME=VALUE`, ended by a NULL name. */
+extern const script_command_t sim_settings_commands[];
 
 #endif

@@ -9,9 +9,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "part_buttons.h"
+#include "part_eeprom.h"
+#include "part_uart.h"
 #include "sim_board_view.h"
-#include "sim_script.h"
+#include "sim_term.h"
 
 #define HOLD_B_MS 1000.0 /* m: a long B (the menu) */
 #define KEY_QUEUE 64
@@ -86,8 +88,8 @@ static double wall_ms(void)
 }
 
 /* Every key is a tap of its own: queued, and played one after another in
- * simulated time (down SCRIPT_TAP_MS, or HOLD_B_MS for m, then up
- * SCRIPT_TAP_MS), however fast the keys come: two quick Rights move the
+ * simulated time (down SIM_TAP_MS, or HOLD_B_MS for m, then up
+ * SIM_TAP_MS), however fast the keys come: two quick Rights move the
  * cursor twice, and a key after m waits for the long B to end. */
 typedef struct {
     int button[KEY_QUEUE];
@@ -118,9 +120,9 @@ static bool play_queue(sim_t *s, key_queue_t *q, double now)
                 return true;
             if (q->up_at > sim_now_ms(s) && !sim_run_until_ms(s, q->up_at))
                 return false;
-            sim_button(s, q->down, false);
+            sim_button(s, q->down, false, NULL, NULL); /* no chatter: only a script asks for it */
             q->down = -1;
-            q->free_at = q->up_at + SCRIPT_TAP_MS;
+            q->free_at = q->up_at + SIM_TAP_MS;
         } else if (q->len) {
             const double at = q->free_at > sim_now_ms(s) ? q->free_at : sim_now_ms(s);
             if (at > now)
@@ -131,7 +133,7 @@ static bool play_queue(sim_t *s, key_queue_t *q, double now)
             q->up_at = at + q->hold[q->head];
             q->head = (q->head + 1u) % KEY_QUEUE;
             q->len--;
-            sim_button(s, q->down, true);
+            sim_button(s, q->down, true, NULL, NULL);
         } else {
             return true;
         }
@@ -145,7 +147,7 @@ static void read_keys(key_queue_t *q)
     const ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
     for (ssize_t i = 0; i < n; i++) {
         int b = -1;
-        double hold = SCRIPT_TAP_MS;
+        double hold = SIM_TAP_MS;
         const unsigned char c = buf[i];
         if (c == 'q' || c == 3) {
             stop = 1;

@@ -1,6 +1,6 @@
 /* The cells' voltage the simulated board runs from (part_battery.c). */
-#ifndef SIM_BATTERY_H
-#define SIM_BATTERY_H
+#ifndef PART_BATTERY_H
+#define PART_BATTERY_H
 
 #include <stdbool.h>
 
