@@ -1,6 +1,6 @@
 /* The console's state as a player meets it: one struct of parts, each
  * part written by one file only (the owner named beside it; checked by
- * tests/game_structure.sh). Types and names only: no code. Every file of
+ * tests/game_writers.sh). Types and names only: no code. Every file of
  * game/ reads what it needs from here; none reaches a part it does not own
  * to change it, but through that part's file. */
 #ifndef JARMO_UI_STATE_H
