@@ -115,3 +115,12 @@ for mk in Makefile firmware/*.mk sim/sim.mk sim/engine/*.mk sim/web/*.mk hardwar
 done
 if [ -z "$mk_bad" ]; then echo "[       OK ] cli build-products-use-no-tools"
 else echo "[  FAILED  ] cli build-products-use-no-tools:$mk_bad"; fi
+
+# rules_sets.h, the rule sets' rows (firmware/rules/README.md): the rules
+# core's table interface, included only by the core, the AI and the tools
+# that build tables from it; everyone else has set numbers (rules.h).
+sets_bad=$(grep -r -l -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]*/)?rules_sets\.h"' \
+             --include='*.[chS]' firmware hal board-defs sim hardware tests tools |
+           grep -v -E '^(firmware/rules|firmware/ai|tools/(aigen|tune|arena))/' | tr '\n' ' ')
+if [ -z "$sets_bad" ]; then echo "[       OK ] cli rules-sets-users"
+else echo "[  FAILED  ] cli rules-sets-users: included by: $sets_bad"; fi
