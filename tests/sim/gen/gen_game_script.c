@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame_letter.h" /* sim/: -Isim for tests/ objects (tools/mk/host.mk) */
+#include "frame_letter.h" /* sim/frame_letter.h: tests/ objects get -Isim */
 #include "game/render.h"
 #include "game/ui.h"
 #include "hal.h"
