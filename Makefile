@@ -12,7 +12,7 @@
 #                             paint's
 #   build/BOARD/obj/...       the board's game, storage, HAL and rules core
 #                             objects (the rules inside the board's link-time
-#                             optimisation: tools/mk/boards.mk)
+#                             optimisation: firmware/boards.mk)
 # Header dependencies come from the compiler (-MMD -MP).
 
 BOARD ?= jarmo-handheld
@@ -32,7 +32,10 @@ BOOTLOADER := $(B)/bootloader/optiboot.hex
 
 CC ?= gcc
 DEPFLAGS := -MMD -MP
-HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena -Itests -Itests/naive $(DEPFLAGS)
+# The host build's flags, for every host object; the tools' own include
+# folders (tools/common, tools/arena) are given to tools/ objects only
+# (tools/mk/host.mk), so no product's object can include a tool's header.
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Ifirmware -Ihal -Isim/engine -Itests -Itests/naive $(DEPFLAGS)
 AVR_CC := avr-gcc
 AVR_MCU := atmega328p
 # The shipped firmware's flags: everything AVR is built with these.
@@ -69,7 +72,7 @@ hobj = $(patsubst %.c,$(H)/obj/%.o,$(1))
 HOST_RULES := $(call hobj,$(RULES_HOST_SRC))
 HOST_AI := $(call hobj,$(AI_SRC)) $(H)/obj/gen/ai_tables.o
 HOST_CORE := $(HOST_RULES) $(HOST_AI)
-HOST_ENGINE := $(call hobj,tools/engine/protocol.c)
+HOST_ENGINE := $(call hobj,sim/engine/protocol.c)
 # the simulator writes settings through the firmware's own record (--set)
 SIM_STORAGE := $(call hobj,$(STORAGE_SRC))
 HOST_NAIVE := $(call hobj,tests/naive/naive_rules.c)
@@ -92,7 +95,7 @@ sim_of = $(H)/jarmo-sim$(if $(filter jarmo-handheld,$(1)),,-$(1))
 SIM := $(call sim_of,$(BOARD))
 HOST_TOOLS := $(H)/jarmo $(H)/jarmo-arena $(H)/jarmo-texel $(H)/gen_game_script $(H)/gen_suite $(H)/suite_expect $(H)/perft_speed
 
-.PHONY: all host firmware test test-one bench fuzz deps deps-play deps-web deps-hw deps-renders clean play flash fuses bootloader sim-scripts boards dist
+.PHONY: all host firmware test test-one bench fuzz deps deps-play deps-web deps-hw deps-renders clean play flash fuses bootloader sim-scripts boards dist renders
 all: host firmware boards
 
 host: $(HOST_TOOLS) $(SIM) $(addprefix $(H)/tests/,$(HOST_TESTS))
@@ -113,13 +116,23 @@ VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo unkn
 dist: boards
 	@tools/dist.sh $(B) $(VERSION) $(BOARDS)
 
-# The rest, by target (tools/mk/): the host build, the AVR build, each board,
-# the hardware exports and checks, the browser build, the tests.
+# The pictures in img/ (tools/renders.sh): the board with KiCad's 3D
+# models, the case, the Nano's wiring, the page and make play
+renders: deps-renders
+	@$(MAKE) --no-print-directory hardware case web $(SIM) $(FW)/firmware.elf
+	timeout 1500 tools/renders.sh
+
+# The rest, by product, each fragment beside its product's code: the host
+# build's shared rules (compiling, generated sources, the tools and the test
+# programs), the engine CLI, the AVR build and each board's firmware, the
+# simulator, the hardware exports and checks, the web page; then the tests.
 include tools/mk/host.mk
-include tools/mk/avr.mk
-include tools/mk/boards.mk
-include tools/mk/hardware.mk
-include tools/mk/web.mk
+include sim/engine/engine.mk
+include firmware/firmware.mk
+include firmware/boards.mk
+include sim/sim.mk
+include hardware/hardware.mk
+include sim/web/web.mk
 include tools/mk/tests.mk
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

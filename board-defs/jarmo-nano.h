@@ -12,7 +12,7 @@
  * Its fuses reserve a 2 KiB boot section (hfuse 0xDA) with both the old
  * bootloader and optiboot, and the lock bits keep a bootloader from writing
  * there: 30,720 B (Arduino's boards.txt, nano upload.maximum_size). To fit,
- * the AI is its C reference compiled for size (tools/mk/boards.mk): the same
+ * the AI is its C reference compiled for size (firmware/boards.mk): the same
  * moves as every other build, found more slowly (make bench). */
 #define BOARD_FLASH_BUDGET 30720u
 #define BOARD_AI_FOR_SIZE 1

@@ -69,7 +69,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
                sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
                # make pcb-check fails a project a maker broke (a part moved,
                # the schematic ahead of the board, a label astray)
-               sh tests/hardware/test_pcb_check.sh hardware/jarmo-handheld "$hw" "${hw%netlist.csv}bom.csv"
+               # (with the KiCad config folder make hardware made: hardware/hardware.mk's)
+               KICAD_CONFIG_HOME=$(cd "$dir/../../hardware" 2>/dev/null && pwd)/kicad-config \
+                 sh tests/hardware/test_pcb_check.sh hardware/jarmo-handheld "$hw" "${hw%netlist.csv}bom.csv"
                # the KiCad project (ERC, DRC with schematic parity, silkscreen,
                # layout rules, the fab package) and the printable case (closed
                # solids, openings over their parts)

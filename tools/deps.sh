@@ -37,7 +37,7 @@ have_cmd pkg-config || need+=(pkg-config)
 have_cmd python3 || need+=(python3)
 if want web; then
   have_cmd clang || need+=(clang)
-  # the web page's WebAssembly (tools/web/console_wasm.c)
+  # the web page's WebAssembly (sim/web/wasm/console_wasm.c)
   have_cmd wasm-ld || need+=(lld)
   have_cmd node || need+=(nodejs)
   have_cmd npm || need+=(npm)

@@ -20,7 +20,7 @@ LEVEL=${3:-3}
 # assembler offsets (as tools/arena/base_player.sh takes them)
 RULES=$(echo firmware/rules/*.c)
 AI=$(ls firmware/ai/*.c | grep -v asm_offsets)
-FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/engine -Itools/arena"
+FLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Ifirmware -Ihal -Itools/common -Itools/arena -Isim"
 REF=$(ls build/host/obj/tools/arena/reference/*.o 2>/dev/null) || true
 [ -n "$REF" ] || { echo "tune.sh: run make first (the reference player's objects)" >&2; exit 1; }
 if [ -n "${BASE:-}" ]; then

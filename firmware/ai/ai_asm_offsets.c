@@ -1,7 +1,7 @@
 /* The numbers ai_board_avr.S uses, generated from the C layout (the Linux
  * kernel's asm-offsets pattern): compiled for the AVR with -S only, each
  * OFFSET/VALUE leaves a line "->NAME value" in the assembly, which
- * tools/mk/avr.mk turns into #defines in build/gen/ai_asm_offsets.h. A
+ * firmware/firmware.mk turns into #defines in build/gen/ai_asm_offsets.h. A
  * change to the structs or the bits changes the header; nothing is kept
  * by hand. Never linked. */
 #include <stddef.h>

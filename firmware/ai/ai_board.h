@@ -32,7 +32,7 @@
 
 /* Code that runs once per move or at a game's end, not at every node: on
  * the AVR compiled for size, not speed like the rest of the AI objects
- * (tools/mk/avr.mk: AVR_AI_FAST), which leaves flash for the evaluation. */
+ * (firmware/firmware.mk: AVR_AI_FAST), which leaves flash for the evaluation. */
 #ifdef __AVR__
 #define AI_FOR_SIZE __attribute__((optimize("Os")))
 #else
@@ -41,7 +41,7 @@
 #define AI_RARELY_RUN AI_FOR_SIZE
 /* The quiescence loop, where the search spends most of its time: compiled
  * for speed inside ai_search.c, which the AVR build compiles for size
- * (tools/mk/avr.mk: -306 B of flash for 2.4% of the nodes per second). */
+ * (firmware/firmware.mk: -306 B of flash for 2.4% of the nodes per second). */
 #if defined(__AVR__) && AI_ASM /* (the Nano's C AI is all for size) */
 #define AI_HOT __attribute__((optimize("O2")))
 #else

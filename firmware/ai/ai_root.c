@@ -16,7 +16,7 @@
  * 1.68 s at most on the bare search, 11.6% more in the game while the
  * handheld shows its display; the mean (0.70 s) is what bounds it now.
  * A board whose AI is the C reference compiled for size (the Nano, about
- * half the speed) gets its own from tools/mk/boards.mk. */
+ * half the speed) gets its own from firmware/boards.mk. */
 #ifndef AI_TOP_BUDGET
 #define AI_TOP_BUDGET 1450u
 #endif

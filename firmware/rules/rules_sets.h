@@ -1,5 +1,11 @@
 /* The four rule sets as rows of data (docs/rules.md, the rule sets).
- * Private to the rules core: the rest of the code sees only set numbers. */
+ * The rules core's table interface: the rows' flags and rules, for the rules
+ * core and for the code that compiles a rule set into tables and search
+ * decisions of its own: the AI (firmware/ai: its board, its budgets) and the
+ * host generators and tuners (tools/aigen, tools/tune, tools/arena's frozen
+ * reference player), and the tests of those. The game, storage, HAL and the
+ * host programs use only set numbers and names (rules.h; ai.h passes this
+ * header on for the AI's budgets); tests/layers.sh checks who includes it. */
 #ifndef JARMO_RULES_SETS_H
 #define JARMO_RULES_SETS_H
 

@@ -3,7 +3,7 @@
 
     check_netlist.py NETLIST_CSV BOARD_HEADER
 
-NETLIST_CSV: net,ref,pin,pin_name (tools/hardware/kicad_netlist.py, from
+NETLIST_CSV: net,ref,pin,pin_name (hardware/tools/kicad_netlist.py, from
 the KiCad schematic's netlist).
 BOARD_HEADER: board-defs/jarmo-handheld.h. Every pin the header names must sit
 on the MCU pin it says and reach the part it drives; the shift chain's order

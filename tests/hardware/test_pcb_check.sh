@@ -1,8 +1,10 @@
 #!/bin/sh
-# Shows that make pcb-check (tools/hardware/pcb_outputs.py) fails a board a
+# Shows that make pcb-check (hardware/tools/pcb_outputs.py) fails a board a
 # maker has broken, with the check that says what is wrong: runs it on
 # copies of the KiCad project with one thing changed.
-#   tests/hardware/test_pcb_check.sh PROJECT_DIR NETLIST_CSV BOM_CSV
+#   KICAD_CONFIG_HOME=DIR tests/hardware/test_pcb_check.sh PROJECT_DIR NETLIST_CSV BOM_CSV
+# DIR: the KiCad config folder make hardware made (build/hardware/kicad-config,
+# hardware/hardware.mk's; tests/run.sh passes it).
 set -u
 PROJ=$1 NET=$2 BOM=$3
 TMP=$(mktemp -d)
@@ -13,7 +15,7 @@ expect_fail() {
     rm -rf "$TMP/p" "$TMP/out"
     cp -r "$PROJ" "$TMP/p"
     (cd "$TMP/p" && eval "$3") || { echo "[  FAILED  ] hw-pcb-selftest $1: could not break the copy"; fail=1; return; }
-    if timeout 300 /usr/bin/python3 tools/hardware/pcb_outputs.py "$TMP/p" "$NET" "$BOM" "$TMP/out" >"$TMP/log" 2>&1; then
+    if timeout 300 /usr/bin/python3 hardware/tools/pcb_outputs.py "$TMP/p" "$NET" "$BOM" "$TMP/out" >"$TMP/log" 2>&1; then
         echo "[  FAILED  ] hw-pcb-selftest $1: the broken project passed"; fail=1
     elif grep -q "^FAIL: .*$2" "$TMP/log"; then
         echo "[       OK ] hw-pcb-selftest $1: $(grep -m1 "^FAIL: .*$2" "$TMP/log" | cut -c1-160)"

@@ -1,12 +1,21 @@
-# The host build (included from the Makefile): one compile rule for the
-# project's sources and one for the generated ones, the generated AI
-# tables, the host programs and tests, the fuzz target.
+# The host build's shared rules (included from the Makefile): one compile
+# rule for the project's sources and one for the generated ones, the
+# generated AI tables, the developer tools (tools/) and the test programs,
+# the fuzz targets. The products' host programs have their fragments beside
+# them: sim/engine/engine.mk, sim/sim.mk, sim/web/web.mk, hardware/hardware.mk.
 
 # ---- compiling ------------------------------------------------------------
 $(H)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
 	$(Q)$(CC) $(HOST_CFLAGS) -c -o $@ $<
+# the tools' own headers (tools/common, the arena's reference player), for
+# tools/ objects only
+$(H)/obj/tools/%.o: HOST_CFLAGS += -Itools/common -Itools/arena
+# xorshift32.h, the simulator's (its EEPROM's noise), the tests' and the
+# tools' random numbers; the simulator's frame letters for the generated
+# game scripts
+$(H)/obj/tools/%.o $(H)/obj/tests/%.o: HOST_CFLAGS += -Isim
 $(H)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
 	@echo "  CC   $@"
@@ -31,7 +40,6 @@ $(H)/$(1): $(call hobj,$(2)) $(3)
 	@echo "  LD   $$@"
 	$$(Q)$$(CC) -o $$@ $$^ $(4)
 endef
-$(eval $(call host_prog,jarmo,tools/engine/main.c,$(HOST_ENGINE) $(HOST_CORE)))
 # The arena links the reference player: the AI frozen at commit ed8511a.
 REF_AI_SRC := $(wildcard tools/arena/reference/*.c)
 $(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(call hobj,$(REF_AI_SRC)) $(HOST_CORE),-lm))
@@ -59,10 +67,10 @@ $(eval $(call host_prog,jarmo-texel,tools/tune/texel.c,$(call hobj,tools/aigen/a
 $(eval $(call host_prog,suite_to_c,tools/aigen/suite_to_c.c,$(HOST_RULES)))
 $(eval $(call host_prog,suite_expect,tools/aigen/suite_expect.c,$(HOST_CORE)))
 $(eval $(call host_prog,gen_suite,tools/aigen/gen_suite.c,$(HOST_CORE)))
-$(eval $(call host_prog,gen_game_script,tools/simgen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
+$(eval $(call host_prog,gen_game_script,tests/sim/gen/gen_game_script.c,$(H)/obj/firmware/game/render.o $(HOST_RULES)))
 $(eval $(call host_prog,perft_speed,tools/bench/perft_speed.c,$(HOST_RULES)))
 # The puzzles are proven at the page's review's top level (review.wasm's
-# REVIEW_TOP_BUDGET, tools/mk/web.mk), so that the review's engine, which
+# REVIEW_TOP_BUDGET, sim/web/web.mk), so that the review's engine, which
 # also proves the player's own puzzles, agrees with every one: the AI's
 # root with that budget, the rest of the core as it is.
 $(H)/obj/puzzles/ai_root_review.o: firmware/ai/ai_root.c
@@ -87,10 +95,10 @@ $(eval $(call host_prog,tests/test_ui,tests/test_ui.c,$(HOST_UI) $(HOST_CORE),-l
 
 # libFuzzer target for the protocol parser; FUZZ_SECONDS bounds the run.
 FUZZ_SECONDS ?= 60
-$(H)/fuzz_protocol: tests/fuzz_protocol.c tools/engine/protocol.c $(RULES_HOST_SRC) $(AI_SRC) $(GEN)/ai_tables.c
+$(H)/fuzz_protocol: tests/fuzz_protocol.c sim/engine/protocol.c $(RULES_HOST_SRC) $(AI_SRC) $(GEN)/ai_tables.c
 	@mkdir -p $(@D)
 	@echo "  FUZZ $@"
-	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Itools/engine -o $@ $^
+	$(Q)clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -Ifirmware -Isim/engine -o $@ $^
 # libFuzzer target for the checks jarmo-sim runs on its ELF and bootloader
 # files before simavr reads them (sim/file_check.c), seeded with the real ones.
 $(H)/fuzz_files: tests/fuzz_files.c sim/file_check.c

@@ -8,10 +8,10 @@ bench: deps
 
 # Simulator scripts: the hand-written ones in tests/sim, plus a whole game
 # per rule set generated from the host rules core, the AVR checks and each
-# other board's copies (tools/simgen/sim_scripts.sh).
+# other board's copies (tests/sim/gen/sim_scripts.sh).
 SIM_SCRIPTS := $(B)/sim-scripts
-sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf tools/simgen/sim_scripts.sh
-	@tools/simgen/sim_scripts.sh $(SIM_SCRIPTS) $(B) "$(OTHER_BOARDS)"
+sim-scripts: $(H)/gen_game_script $(H)/suite_expect $(H)/jarmo $(A)/ai_bench.elf tests/sim/gen/sim_scripts.sh
+	@tests/sim/gen/sim_scripts.sh $(SIM_SCRIPTS) $(B) "$(OTHER_BOARDS)"
 
 # The web flasher's boards (tests/web/flash.mjs): optiboot at 115200 and 57600 baud,
 # and the old Nano's bootloader as Debian's arduino-core-avr ships it

@@ -1,5 +1,5 @@
 // The game review, off the page's thread: the console's AI as WebAssembly
-// (review.wasm, tools/web/review_wasm.c). One message { rules, first,
+// (review.wasm, sim/web/wasm/review_wasm.c). One message { rules, first,
 // moves, level } in; { row } for each position as it is judged, then
 // { done, ms } (or { error }). Or { judge: true, ... }: below.
 import { wasmText } from './wasm_text.js';

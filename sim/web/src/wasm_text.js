@@ -1,6 +1,6 @@
 // Text in and out of a WebAssembly module's two char buffers (console.wasm's
 // console_text_in / _out, review.wasm's review_text_in / _out, each
-// IN_BYTES and at least OUT_BYTES long: tools/web/console_wasm.c,
+// IN_BYTES and at least OUT_BYTES long: sim/web/wasm/console_wasm.c,
 // review_wasm.c): printable ASCII in, NUL-ended, never past the buffer (a
 // longer or unprintable text throws, nothing written); the NUL-ended answer
 // out, read no further than the buffer.

@@ -1,5 +1,6 @@
-# Each board (included from the Makefile): its game, storage and HAL
-# objects, its firmware and its simulator; make play.
+# Each board's firmware (included from the Makefile): its game, storage, HAL
+# and rules core objects, its firmware.elf and .hex, its blanking test
+# firmware. Each board's simulator is sim/sim.mk's.
 
 # A board whose header says BOARD_AI_FOR_SIZE 1 (the Nano: 30,720 B for the
 # program) links the AI's C reference compiled with its own objects, for size
@@ -53,18 +54,5 @@ $(B)/$(1)/blank_test.elf: $(B)/$(1)/obj/tests/avr/blank_main.o
 $(B)/$(1)/firmware.hex: $(B)/$(1)/firmware.elf
 	@echo "  HEX  $$@"
 	$$(Q)avr-objcopy -O ihex -R .eeprom $$< $$@
-$(H)/sim-$(1)/obj/%.o: %.c
-	@mkdir -p $$(@D)
-	@echo "  CC   $$@"
-	$$(Q)$$(CC) $$(HOST_CFLAGS) -Isim $(call BOARD_FLAGS,$(1)) $$$$(pkg-config --cflags simavr) -c -o $$@ $$<
-$(call sim_of,$(1)): $(patsubst %.c,$(H)/sim-$(1)/obj/%.o,$(wildcard sim/*.c)) $$(SIM_STORAGE) $$(HOST_CORE)
-	@echo "  LD   $$@"
-	$$(Q)$$(CC) -o $$@ $$^ $$$$(pkg-config --libs simavr) -lutil -lelf -lm
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
-
-# Play in the terminal: the firmware in the emulator, keyboard as buttons.
-# Settings and the saved game persist in build/eeprom-$(BOARD).bin.
-play: deps-play
-	@$(MAKE) --no-print-directory $(SIM) $(FW)/firmware.elf
-	@$(SIM) --eeprom $(B)/eeprom-$(BOARD).bin $(FW)/firmware.elf

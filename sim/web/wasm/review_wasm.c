@@ -1,7 +1,7 @@
 /* The page's game review, as WebAssembly: the console's own AI (the C of
  * firmware/ai, the same as the firmware's) over its rules core, run in a
  * Web Worker (sim/web/src/review_worker.js). Built with a deeper top level
- * than the console can afford (AI_TOP_BUDGET in tools/mk/web.mk).
+ * than the console can afford (AI_TOP_BUDGET in sim/web/web.mk).
  *   review_text_in  "RULES FIRST" for review_start, a move for review_move
  *   review_text_out the answer */
 #include <stdint.h>

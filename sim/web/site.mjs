@@ -6,14 +6,14 @@
 //     core's link table (links.txt, written by build/host/board_links);
 //   - build/web/docs/NAME.html: every docs/NAME.md as a page of the site.
 // Markdown by markdown-it (npm, pinned in sim/web/package-lock.json).
-//   node tools/web/site.mjs OUT_DIR
+//   node sim/web/site.mjs OUT_DIR
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import MarkdownIt from '../../sim/web/node_modules/markdown-it/dist/markdown-it.mjs';
+import MarkdownIt from './node_modules/markdown-it/dist/markdown-it.mjs';
 
 const out = process.argv[2];
 if (!out) {
-  console.error('usage: node tools/web/site.mjs OUT_DIR');
+  console.error('usage: node sim/web/site.mjs OUT_DIR');
   process.exit(2);
 }
 const md = new MarkdownIt({ html: true, typographer: false });

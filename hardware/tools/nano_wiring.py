@@ -435,7 +435,7 @@ def render(board, header_name):
               "Panel: %s in the data line near the panel's DIN; %s across its 5V and GND at the panel (+ to 5V)." % (
                   R_DATA, C_PANEL.split(",")[0]),
               "A hop is a crossing without a connection; a dot joins wires. Pin names as printed on the Nano: check the silk on yours.",
-              "Drawn by tools/hardware/nano_wiring.py from the board definition (%s)." % header_name]
+              "Drawn by hardware/tools/nano_wiring.py from the board definition (%s)." % header_name]
     height = yg + 40 + 18 * len(legend)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (width, height, width, height),

@@ -1,9 +1,9 @@
 /* Prints the board's links from the rules core's link table, one per line:
  * "a1 b2 0" (third field 1 = the extra b3-c3 link that exists only in
- * jasir). Used by tools/hardware/faceplate.py; build (from the top dir):
- *   gcc -std=gnu11 -Ifirmware firmware/rules/rules_board.c \
- *       firmware/rules/rules.c firmware/rules/rules_sets.c \
- *       tools/hardware/links.c -o build/hardware/links */
+ * jasir). Built as build/host/board_links (hardware/hardware.mk); its
+ * output is read by hardware/tools/faceplate.py, the case
+ * (hardware/tools/gen_case.py) and the web page's board diagram
+ * (sim/web/site.mjs). */
 #include <stdbool.h>
 #include <stdio.h>
 

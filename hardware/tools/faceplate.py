@@ -3,7 +3,7 @@
 
     faceplate.py LINKS_TXT OUT_SVG [--pitch MM] [--hole MM]
 
-LINKS_TXT is the output of tools/hardware/links.c (built from the rules
+LINKS_TXT is the output of hardware/tools/links.c (built from the rules
 core's link table, so the lines are never retyped): "a1 b3 0" per link, the
 third field 1 for the extra b3-c3 link that exists only in jasir (drawn
 dashed). Point a1..e5 sits on LED column 0..4 (file a = column 0, the left

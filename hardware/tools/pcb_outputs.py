@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Check the jarmo-handheld KiCad project and write its fabrication outputs.
 
-    /usr/bin/python3 tools/hardware/pcb_outputs.py PROJECT_DIR NETLIST_CSV BOM_CSV OUTDIR [FAB_RULES_JSON]
+    KICAD_CONFIG_HOME=DIR /usr/bin/python3 hardware/tools/pcb_outputs.py PROJECT_DIR NETLIST_CSV BOM_CSV OUTDIR [FAB_RULES_JSON]
 
 PROJECT_DIR holds jarmo-handheld.kicad_pro, .kicad_sch (and its sheets) and
-.kicad_pcb. NETLIST_CSV and BOM_CSV: tools/hardware/kicad_netlist.py's.
+.kicad_pcb. NETLIST_CSV and BOM_CSV: hardware/tools/kicad_netlist.py's.
+DIR: a KiCad config folder with KiCad's library tables (hardware/hardware.mk's).
 Checks (one line each, `ok: ...` or `FAIL: ...`; exit 1 on a failure):
 kicad-cli's ERC (0 errors, 0 warnings); kicad-cli's DRC with the schematic
 parity check (0 violations, 0 unconnected items, 0 parity problems) with the
@@ -100,7 +101,7 @@ def summary(out, fab, parts, groups, by_hand, unfitted):
     fees = (FEES["pcb_5_boards_usd"] + FEES["assembly_setup_usd"] + FEES["stencil_usd"]
             + ne * FEES["extended_line_usd"] + joints * 5 * FEES["per_joint_usd"])
     total = parts_usd + fees
-    text = ["jarmo-handheld fab package (written by tools/hardware/pcb_outputs.py)",
+    text = ["jarmo-handheld fab package (written by hardware/tools/pcb_outputs.py)",
             "parts placed by the fab: %d (%d joints each board)" % (len(fab), joints),
             "parts fitted by hand: %d (%s)" % (len(by_hand), " ".join(by_hand)),
             "pads with nothing fitted: %s" % (" ".join(unfitted) or "none"),
@@ -229,17 +230,16 @@ def preview(board, fab, cpl, origin, path):
     open(path, "w").write("\n".join(o) + "\n")
 
 
-def kicad_env(out):
-    """kicad-cli with KiCad's default library tables in a config folder of
-    its own (a fresh machine has none, and a maker's own is not touched)."""
-    cfg = os.path.join(out, "kicad-config")
-    os.makedirs(os.path.join(cfg, "9.0"), exist_ok=True)
-    for tbl in ("sym-lib-table", "fp-lib-table"):
-        dst = os.path.join(cfg, "9.0", tbl)
-        if not os.path.exists(dst):
-            shutil.copy("/usr/share/kicad/template/" + tbl, dst)
-    env = dict(os.environ, KICAD_CONFIG_HOME=cfg)
-    return env
+def kicad_env():
+    """kicad-cli's environment: KICAD_CONFIG_HOME must name a config folder
+    with KiCad's library tables, which hardware/hardware.mk makes and owns
+    (build/hardware/kicad-config: make pcb-check passes it; a fresh machine
+    has no tables of its own, and a maker's own config is not touched)."""
+    cfg = os.environ.get("KICAD_CONFIG_HOME", "")
+    if not os.path.exists(os.path.join(cfg, "9.0", "sym-lib-table")):
+        sys.exit("pcb_outputs.py: KICAD_CONFIG_HOME (%r) has no 9.0/sym-lib-table: run it as make pcb-check "
+                 "does (KICAD_CONFIG_HOME=build/hardware/kicad-config, made by make hardware)" % cfg)
+    return dict(os.environ)
 
 
 def run(cmd, env):
@@ -270,7 +270,7 @@ def main():
     name = "jarmo-handheld"
     pcb = os.path.join(proj, name + ".kicad_pcb")
     sch = os.path.join(proj, name + ".kicad_sch")
-    env = kicad_env(out)
+    env = kicad_env()
 
     # ---- ERC of the schematic
     rpt = os.path.join(out, "erc.json")

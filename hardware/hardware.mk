@@ -1,4 +1,6 @@
-# Hardware exports and checks (included from the top Makefile: `include tools/mk/hardware.mk`).
+# Hardware exports and checks (included from the top Makefile): the KiCad
+# project's exports and fab package, the printed case, the faceplate, the
+# Nano's wiring, by the scripts in hardware/tools/; tests in tests/hardware.
 # Debian packages: kicad 9 (bookworm-backports), python3, openscad, admesh.
 HW_OUT := build/hardware
 HW_BOARD := jarmo-handheld
@@ -7,17 +9,15 @@ HW_SCH := $(HW_PCB_DIR)/$(HW_BOARD).kicad_sch
 HW_SHEETS := $(wildcard $(HW_PCB_DIR)/*.kicad_sch)
 HW_PY := /usr/bin/python3
 # kicad-cli with KiCad's default library tables in a folder of the build's
-# own (a fresh machine has none; a maker's own are left alone)
+# own (a fresh machine has none; a maker's own are left alone). This
+# fragment is its one owner: it makes the folder (below) and gives it to
+# kicad-cli and to hardware/tools/pcb_outputs.py (KICAD_CONFIG_HOME);
+# tools/renders.sh and tests/run.sh use the one make hardware made.
 HW_KICAD_CFG := $(abspath $(HW_OUT))/kicad-config
-HW_KICAD := KICAD_CONFIG_HOME=$(HW_KICAD_CFG) kicad-cli
+HW_KICAD_ENV := KICAD_CONFIG_HOME=$(HW_KICAD_CFG)
+HW_KICAD := $(HW_KICAD_ENV) kicad-cli
 
-.PHONY: hardware hardware-check pcb-check case case-check renders
-
-# ---- the pictures in img/ (tools/renders.sh): the board with KiCad's 3D
-# models, the case, the Nano's wiring, the page and make play
-renders: deps-renders
-	@$(MAKE) --no-print-directory hardware case web $(SIM) $(FW)/firmware.elf
-	timeout 1500 tools/renders.sh
+.PHONY: hardware hardware-check pcb-check case case-check
 
 # ---- the KiCad 9 project hardware/jarmo-handheld/ is the source (Debian's
 # bookworm-backports: kicad, kicad-symbols, kicad-footprints; tools/deps.sh)
@@ -42,30 +42,30 @@ $(HW_OUT)/$(HW_BOARD)/netlist.net: $(HW_SHEETS) $(HW_PCB_DIR)/jarmo.kicad_sym $(
 	@mkdir -p $(@D)
 	$(HW_KICAD) sch export netlist --format kicadsexpr -o $@ $(HW_SCH) >/dev/null
 
-$(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_OUT)/$(HW_BOARD)/netlist.net tools/hardware/kicad_netlist.py tools/hardware/sexpr.py
-	python3 tools/hardware/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv
+$(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_OUT)/$(HW_BOARD)/netlist.net hardware/tools/kicad_netlist.py hardware/tools/sexpr.py
+	python3 hardware/tools/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv
 
 $(HW_OUT)/$(HW_BOARD)/schematic.pdf: $(HW_SHEETS) $(HW_KICAD_CFG)/9.0/sym-lib-table
 	@mkdir -p $(@D)/schematic-svg
 	$(HW_KICAD) sch export pdf -o $@ $(HW_SCH) >/dev/null
 	$(HW_KICAD) sch export svg -o $(@D)/schematic-svg $(HW_SCH) >/dev/null
 
-pcb-check: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv
-	timeout 600 $(HW_PY) tools/hardware/pcb_outputs.py $(HW_PCB_DIR) \
+pcb-check: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_KICAD_CFG)/9.0/sym-lib-table
+	$(HW_KICAD_ENV) timeout 600 $(HW_PY) hardware/tools/pcb_outputs.py $(HW_PCB_DIR) \
 		$(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/bom.csv $(HW_OUT)/$(HW_BOARD)
 
 # the board's links, printed by the host build of the rules core
-$(eval $(call host_prog,board_links,tools/hardware/links.c,$(HOST_RULES)))
+$(eval $(call host_prog,board_links,hardware/tools/links.c,$(HOST_RULES)))
 
-$(HW_OUT)/faceplate.svg: $(H)/board_links tools/hardware/faceplate.py
+$(HW_OUT)/faceplate.svg: $(H)/board_links hardware/tools/faceplate.py
 	@mkdir -p $(@D)
 	$(H)/board_links > $(HW_OUT)/links.txt
-	python3 tools/hardware/faceplate.py $(HW_OUT)/links.txt $@
+	python3 hardware/tools/faceplate.py $(HW_OUT)/links.txt $@
 
 # the jarmo-nano's breadboard wiring, drawn from its board definition
-$(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h tools/hardware/nano_wiring.py
+$(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h hardware/tools/nano_wiring.py
 	@mkdir -p $(@D)
-	python3 tools/hardware/nano_wiring.py board-defs/jarmo-nano.h $@
+	python3 hardware/tools/nano_wiring.py board-defs/jarmo-nano.h $@
 
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
@@ -83,9 +83,9 @@ hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
 HW_CASE := $(HW_OUT)/case
 HW_HEIGHTS := $(HW_PCB_DIR)/part-heights.csv
 HW_CASE_PARTS := front back cap door
-$(HW_CASE)/case.scad: $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb $(HW_HEIGHTS) tools/hardware/gen_case.py $(HW_OUT)/faceplate.svg
+$(HW_CASE)/case.scad: $(HW_PCB_DIR)/$(HW_BOARD).kicad_pcb $(HW_HEIGHTS) hardware/tools/gen_case.py $(HW_OUT)/faceplate.svg
 	@mkdir -p $(@D)
-	timeout 300 $(HW_PY) tools/hardware/gen_case.py $< $(HW_HEIGHTS) $(HW_OUT)/links.txt $@ $(HW_CASE)/openings.csv
+	timeout 300 $(HW_PY) hardware/tools/gen_case.py $< $(HW_HEIGHTS) $(HW_OUT)/links.txt $@ $(HW_CASE)/openings.csv
 
 $(HW_CASE)/case-%.stl: $(HW_CASE)/case.scad
 	timeout 600 openscad -D 'part="$*"' -o $@ $< > $(HW_CASE)/openscad-$*.log 2>&1 \

@@ -3,7 +3,7 @@
 # ones in tests/sim, a whole game per rule set and three matches generated
 # from the host rules core (gen_game_script), the AVR perft and AI checks
 # with the host's expected figures, and each other board's copies.
-#   tools/simgen/sim_scripts.sh OUT_DIR BUILD_DIR "OTHER_BOARDS"
+#   tests/sim/gen/sim_scripts.sh OUT_DIR BUILD_DIR "OTHER_BOARDS"
 # A board's simulator is BUILD_DIR/host/jarmo-sim-BOARD (the reference
 # board's is BUILD_DIR/host/jarmo-sim).
 set -eu

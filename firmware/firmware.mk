@@ -1,6 +1,6 @@
-# The board-independent AVR build (included from the Makefile): the
-# shipped flags' compile rules, the AVR test firmwares, the bootloader and
-# flashing a board.
+# The firmware's board-independent AVR build (included from the Makefile):
+# the shipped flags' compile rules, the AVR test firmwares (tests/avr), the
+# bootloader and flashing a board. Each board's firmware: firmware/boards.mk.
 
 $(A)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -31,7 +31,7 @@ $(GEN)/ai_asm_offsets.h: firmware/ai/ai_asm_offsets.c
 	@mkdir -p $(@D)
 	@echo "  GEN  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) -MT $@ -MF $(GEN)/ai_asm_offsets.d -S -o $(GEN)/ai_asm_offsets.s $<
-	$(Q){ echo "/* generated from $< (tools/mk/avr.mk): do not edit */"; \
+	$(Q){ echo "/* generated from $< (firmware/firmware.mk): do not edit */"; \
 	  sed -n 's/^[[:space:]]*->\([A-Z0-9_]*\) \([0-9]*\)$$/#define \1 \2/p' $(GEN)/ai_asm_offsets.s; } > $@
 $(A)/obj/gen/%.o: $(GEN)/%.c
 	@mkdir -p $(@D)
