@@ -84,17 +84,6 @@ static bool game_in_progress(const ui_t *ui)
            memcmp(&start, &ui->board.pos, sizeof start) != 0;
 }
 
-/* A on Undo or Hint: back to the game, or why not in words. */
-static uint8_t act(ui_t *ui)
-{
-    const bool undo = ui->menu.item == UI_ITEM_UNDO;
-    if (undo ? match_undo_plies(ui) != 0u : match_hint_allowed(ui))
-        return undo ? MENU_UNDO : MENU_HINT;
-    sound_play(&ui->settings, SOUND_ERROR);
-    ticker_say(ui, undo ? UI_SAY_NO_UNDO : UI_SAY_NO_HINT);
-    return MENU_STAY;
-}
-
 uint8_t menu_event(ui_t *ui, const input_event_t *ev)
 {
     if (ev->kind != INPUT_PRESS && ev->kind != INPUT_REPEAT)
@@ -116,8 +105,10 @@ uint8_t menu_event(ui_t *ui, const input_event_t *ev)
     case HAL_BTN_A:
         if (ev->kind != INPUT_PRESS)
             break;
-        if (ui->menu.item == UI_ITEM_UNDO || ui->menu.item == UI_ITEM_HINT)
-            return act(ui);
+        if (ui->menu.item == UI_ITEM_UNDO)
+            return MENU_UNDO;
+        if (ui->menu.item == UI_ITEM_HINT)
+            return MENU_HINT;
         if (ui->menu.item != UI_ITEM_NEW_MATCH)
             return MENU_LEAVE; /* Resume, or A on a setting: back to the game */
         return game_in_progress(ui) ? MENU_ASK : MENU_NEW_MATCH;

@@ -19,8 +19,8 @@ uint8_t menu_close(ui_t *ui);
 enum {
     MENU_STAY,      /* nothing for the dispatcher (the menu changed itself) */
     MENU_LEAVE,     /* back to where the menu was opened */
-    MENU_UNDO,      /* Undo: possible (match_undo_plies), then leave */
-    MENU_HINT,      /* Hint: allowed (match_hint_allowed), then leave */
+    MENU_UNDO,      /* A on Undo: take back, or say why not */
+    MENU_HINT,      /* A on Hint: search, or say why not */
     MENU_ASK,       /* New match with a game in progress: ask first */
     MENU_NEW_MATCH, /* a new match, now */
     MENU_BACK,      /* the question answered no: back to the menu */

@@ -60,8 +60,7 @@ void ui_play(ui_t *ui, rules_move_t m)
         match_save(ui); /* every move: switching off loses nothing */
 }
 
-/* Undo from the menu: match_undo_plies' plies (the menu asked the same
- * question a moment ago, with nothing changed since). */
+/* Undo from the menu: takes back `plies` (match_undo_plies). */
 static void undo(ui_t *ui, uint8_t plies)
 {
     opponent_forget_shown(ui); /* a console move still being shown goes with your move */
@@ -97,15 +96,31 @@ static void to_screen(ui_t *ui, uint8_t screen)
     ticker_restart(ui, 0);
 }
 
+/* Undo or Hint that cannot be done now: why, in words; the menu stays. */
+static void refuse(ui_t *ui, uint8_t say)
+{
+    sound_play(&ui->settings, SOUND_ERROR);
+    ticker_say(ui, say);
+}
+
 static void menu_said(ui_t *ui, uint8_t what)
 {
+    uint8_t plies;
     switch (what) {
     case MENU_UNDO:
-        undo(ui, match_undo_plies(ui));
+        if (!(plies = match_undo_plies(ui))) {
+            refuse(ui, UI_SAY_NO_UNDO);
+            break;
+        }
+        undo(ui, plies);
         sound_play(&ui->settings, SOUND_UNDO);
         leave_menu(ui);
         break;
     case MENU_HINT:
+        if (!match_hint_allowed(ui)) {
+            refuse(ui, UI_SAY_NO_HINT);
+            break;
+        }
         opponent_want_hint(ui);
         leave_menu(ui);
         break;
