@@ -17,14 +17,17 @@ HW_KICAD_CFG := $(abspath $(HW_OUT))/kicad-config
 HW_KICAD_ENV := KICAD_CONFIG_HOME=$(HW_KICAD_CFG)
 HW_KICAD := $(HW_KICAD_ENV) kicad-cli
 
-.PHONY: hardware hardware-check pcb-check case case-check
+.PHONY: hardware hardware-check pcb-check case case-check schematic-pdf
 
 # ---- the KiCad 9 project hardware/jarmo-handheld/ is the source (Debian's
 # bookworm-backports: kicad, kicad-symbols, kicad-footprints; tools/deps.sh)
 #   make hardware      the schematic as PDF and SVG, its netlist and BOM as
 #                      the checks read them (netlist.csv, bom.csv),
 #                      faceplate.svg, jarmo-nano/wiring.svg
-#   make hardware-check  the netlist against board-defs/jarmo-handheld.h
+#   make hardware-check  the netlist against board-defs/jarmo-handheld.h; the
+#                      sheets drawn to be read (tests/hardware/check_schematic.py);
+#                      the committed PDF (HW_SCH_PDF) the sheets as they are now
+#   make schematic-pdf the committed PDF written anew from the sheets
 #   make pcb-check     ERC; DRC and schematic parity with the project's rules
 #                      and with hardware/jarmo-handheld/fab-rules.json; the
 #                      silkscreen and layout checks; then the fab package
@@ -45,10 +48,18 @@ $(HW_OUT)/$(HW_BOARD)/netlist.net: $(HW_SHEETS) $(HW_PCB_DIR)/jarmo.kicad_sym $(
 $(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_OUT)/$(HW_BOARD)/netlist.net hardware/tools/kicad_netlist.py hardware/tools/sexpr.py
 	python3 hardware/tools/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv
 
+# the schematic as makers read it without KiCad: one page per sheet,
+# committed beside the project and named in hardware/README.md
+HW_SCH_PDF := hardware/$(HW_BOARD)-schematic.pdf
 $(HW_OUT)/$(HW_BOARD)/schematic.pdf: $(HW_SHEETS) $(HW_KICAD_CFG)/9.0/sym-lib-table
 	@mkdir -p $(@D)/schematic-svg
-	$(HW_KICAD) sch export pdf -o $@ $(HW_SCH) >/dev/null
+	rm -f $(@D)/schematic-svg/*.svg
+	$(HW_KICAD) sch export pdf -o $@.tmp $(HW_SCH) >/dev/null
 	$(HW_KICAD) sch export svg -o $(@D)/schematic-svg $(HW_SCH) >/dev/null
+	mv $@.tmp $@
+
+schematic-pdf: deps-hw $(HW_OUT)/$(HW_BOARD)/schematic.pdf
+	cp $(HW_OUT)/$(HW_BOARD)/schematic.pdf $(HW_SCH_PDF)
 
 pcb-check: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_KICAD_CFG)/9.0/sym-lib-table
 	$(HW_KICAD_ENV) timeout 600 $(HW_PY) hardware/tools/pcb_outputs.py $(HW_PCB_DIR) \
@@ -67,9 +78,13 @@ $(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h hardware/tools/nano_wir
 	@mkdir -p $(@D)
 	python3 hardware/tools/nano_wiring.py board-defs/jarmo-nano.h $@
 
-hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv
+hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schematic.pdf
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
 	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+	python3 tests/hardware/check_schematic.py $(HW_PCB_DIR) $(HW_OUT)/$(HW_BOARD)/schematic-svg
+	sh tests/hardware/test_check_schematic.sh $(HW_PCB_DIR) $(HW_OUT)/$(HW_BOARD)/schematic-svg
+	python3 tests/hardware/check_schematic_pdf.py $(HW_SCH_PDF) $(HW_OUT)/$(HW_BOARD)/schematic.pdf
+	$(HW_KICAD_ENV) sh tests/hardware/test_check_schematic_pdf.sh $(HW_PCB_DIR) $(HW_SCH_PDF)
 
 # ---- printable case (Debian packages openscad, admesh, python3-numpy, python3-pil; KiCad's pcbnew module reads the board)
 #   make case        case.scad and stack.txt (the stack, the screws, how to print each

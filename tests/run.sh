@@ -65,6 +65,13 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
     count "$({ hw=$dir/../../hardware/jarmo-handheld/netlist.csv
                python3 tests/hardware/check_netlist.py "$hw" board-defs/jarmo-handheld.h
                sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
+               # the sheets drawn to be read, and the committed PDF the sheets as they are
+               sch=${hw%netlist.csv}schematic
+               python3 tests/hardware/check_schematic.py hardware/jarmo-handheld "$sch-svg"
+               sh tests/hardware/test_check_schematic.sh hardware/jarmo-handheld "$sch-svg"
+               python3 tests/hardware/check_schematic_pdf.py hardware/jarmo-handheld-schematic.pdf "$sch.pdf"
+               KICAD_CONFIG_HOME=$(cd "$dir/../../hardware" 2>/dev/null && pwd)/kicad-config \
+                 sh tests/hardware/test_check_schematic_pdf.sh hardware/jarmo-handheld hardware/jarmo-handheld-schematic.pdf
                python3 tests/hardware/check_nano_guide.py hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
                sh tests/hardware/test_check_nano_guide.sh hardware/jarmo-nano/README.md board-defs/jarmo-nano.h
                # make pcb-check fails a project a maker broke (a part moved,

@@ -6,7 +6,7 @@
 #     web   make web, web-serve: play's, clang and lld (WebAssembly), node, npm
 #     hw    make hardware, pcb-check, case, renders: KiCad 9 (Debian's
 #           bookworm-backports suite, added as a Debian source when missing),
-#           OpenSCAD, admesh, numpy and PIL
+#           OpenSCAD, admesh, numpy and PIL, poppler-utils (the schematic PDF check)
 #     renders  make renders: hw's and web's, KiCad's 3D models (kicad-packages3d,
 #           330 MB: for this target only), Xvfb, aha, tmux, Chromium
 #     all   make test: every group, with tmux, Chromium, cmocka, the fuzzer
@@ -50,6 +50,8 @@ if want hw; then
     [ -d /usr/share/kicad/symbols ] || backports+=(kicad-symbols)
     [ -d /usr/share/kicad/footprints ] || backports+=(kicad-footprints)
   fi
+  # the schematic's committed PDF against the sheets (pdftoppm, pdftotext)
+  have_cmd pdftoppm || need+=(poppler-utils)
   have_cmd openscad || need+=(openscad)
   have_cmd admesh || need+=(admesh)
   # make case-check measures the STLs with numpy and draws its section pictures with PIL
