@@ -62,6 +62,7 @@ if want renders; then
   [ -d /usr/share/kicad/3dmodels/Resistor_SMD.3dshapes ] || backports+=(kicad-packages3d)
   have_cmd xvfb-run || need+=(xvfb)
   have_cmd aha || need+=(aha)
+  have_cmd pdftoppm || need+=(poppler-utils)
   have_cmd tmux || need+=(tmux)
   have_cmd chromium || need+=(chromium)
 fi

@@ -7,6 +7,8 @@
 #   img/case-front.png, case-exploded.png   OpenSCAD: the printed case from
 #       the front, and opened up with the board (kicad-cli pcb export stl) in it
 #   img/nano-wiring.png   the Nano's breadboard wiring (make hardware's SVG)
+#   img/schematic-power.png  the schematic's power sheet, from the committed
+#       PDF hardware/jarmo-handheld-schematic.pdf (poppler's pdftoppm)
 #   img/page.png          the web page in Chromium (make web), a game on
 #   img/play.png          make play's screen in a terminal (tmux, coloured by aha)
 set -euo pipefail
@@ -55,6 +57,10 @@ os "$img/case-exploded.png" 1400,1200 --camera=0,0,0,60,0,30,600 --projection=p 
 echo "renders: the Nano's wiring"
 shot build/hardware/jarmo-nano/wiring.svg "$PWD/$img/nano-wiring.png" 1100 800
 
+echo "renders: the schematic's power sheet"
+rm -f "$img/schematic-power.png"
+pdftoppm -r 110 -f 6 -l 6 -png -singlefile hardware/jarmo-handheld-schematic.pdf "$img/schematic-power"
+
 echo "renders: the page (make web) and make play"
 node tools/renders_page.mjs build "$PWD/$img/page.png"
 sim=build/host/jarmo-sim elf=build/jarmo-handheld/firmware.elf
@@ -70,7 +76,7 @@ tmux send-keys -t jarmo-renders q; sleep 1
 tmux kill-session -t jarmo-renders 2>/dev/null || true
 aha --black --title "make play" < "$b/play.ans" | sed 's|<pre>|<pre style="font: 15px/1.15 DejaVu Sans Mono, monospace; margin: 8px">|' > "$b/play.html"
 shot "$b/play.html" "$PWD/$img/play.png" 980 760
-for f in board-top board-bottom board-3d case-front case-exploded nano-wiring page play; do
+for f in board-top board-bottom board-3d case-front case-exploded nano-wiring schematic-power page play; do
   [ -s "$img/$f.png" ] || { echo "renders: $img/$f.png was not made" >&2; exit 1; }
 done
 ls -l "$img"
