@@ -42,6 +42,11 @@ from collections import defaultdict
 import pcbnew
 
 FAILS = []
+# what a run writes into OUTDIR: its reports (what is wrong) always, the fab
+# package only when every check passed
+REPORTS = ["erc.json", "drc.json", "drc-fab.json", "fab-drc"]
+FAB_PACKAGE = ["gerbers", "gerbers.zip", "bom-fab.csv", "positions.csv", "cpl.csv", "fab-summary.txt",
+               "placement-preview.svg", "pcb-front.svg", "pcb-back.svg"]
 
 
 def check(name, ok, why=""):
@@ -52,7 +57,7 @@ def check(name, ok, why=""):
 
 # The fab's rotation for a package, added to KiCad's: the rows of
 # matthewlai/JLCKicadTools cpl_rotations_db.csv (2024-09-11) that match the
-# footprints used (hardware/jarmo-handheld/rev-d-parts.md "CPL rotation
+# footprints used (hardware/jarmo-handheld/parts.md "CPL rotation
 # rows"); any other footprint gets 0 and is checked in the fab's preview.
 ROTATION_OFFSETS = [(r"^SOT-23", -90), (r"^TSOT-23", 180), (r"^TQFP-", 270), (r"^SOIC-", 270),
                     (r"^SOP-(?!18_)", 270), (r"^SOP-18_", 0),
@@ -67,7 +72,7 @@ def rotation_offset(name):
 
 
 # The price of five assembled boards: the parts at the prices in bom.csv
-# (stored listings, hardware/jarmo-handheld/rev-d-parts.md) and the fab's
+# (stored listings, hardware/jarmo-handheld/parts.md) and the fab's
 # fees as assumed here: the fab's price page was not read in this project.
 FEES = {"pcb_5_boards_usd": 12.0, "assembly_setup_usd": 8.0, "stencil_usd": 1.5,
         "extended_line_usd": 3.0, "per_joint_usd": 0.0017}
@@ -76,7 +81,7 @@ FEES = {"pcb_5_boards_usd": 12.0, "assembly_setup_usd": 8.0, "stencil_usd": 1.5,
 def lcsc_classes():
     here = os.path.dirname(os.path.abspath(__file__))
     cls = {}
-    for r in csv.DictReader(open(os.path.join(here, "..", "..", "hardware", "jarmo-handheld", "rev-d-parts.csv"))):
+    for r in csv.DictReader(open(os.path.join(here, "..", "..", "hardware", "jarmo-handheld", "parts.csv"))):
         nums = re.findall(r"C\d+", r["lcsc"])
         c = r["basic_or_extended"]
         if len(nums) == 1 or (nums and not re.search(r"[+/]", c)):
@@ -124,7 +129,7 @@ BODY_OFFSET = {"SW_SPDT_PCM12": (0.0, 0.30)}
 
 # Parts ringed by bigger ones, so that no free spot for their 1.0 mm label is
 # nearer them than a neighbour (a grid search 6 mm round each, 0.25 mm steps)
-BOXED_IN = {"C4": "between U3, Y1 and C22", "C11": "between U4, L1, C10 and C12"}
+BOXED_IN = {"C7": "between U0's pins, C3 and C1", "C11": "between U4, L1, C10 and C12"}
 
 
 # The VCC trunk's resistance, U4's VOUT to each row switch's source, from the
@@ -195,8 +200,8 @@ def preview(board, fab, cpl, origin, path):
     o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %.1f %.1f" font-family="sans-serif">'
          % (W * s, H * s, W * s, H * s),
          '<rect width="100%" height="100%" fill="#0b3d1f"/>',
-         '<text x="8" y="16" font-size="13" fill="#fff">jarmo-handheld rev D: cpl.csv as the fab will place it '
-         '(pin 1 / cathode in red; hold it against the fab\'s preview)</text>']
+         '<text x="8" y="16" font-size="13" fill="#fff">jarmo-handheld rev %s: cpl.csv as the fab will place it '
+         '(pin 1 / cathode in red; hold it against the fab\'s preview)</text>' % board.GetTitleBlock().GetRevision()]
 
     def xy(x, y):                                   # board nm -> px
         return (x - ox) / 1e6 * s, (y - (oy - H * 1e6)) / 1e6 * s
@@ -228,6 +233,24 @@ def preview(board, fab, cpl, origin, path):
             o.append('<text x="%.1f" y="%.1f" font-size="8" fill="#fff">%s %s</text>' % (cx + w * s / 2 + 1, cy - h * s / 2, ref, r["Rotation"]))
     o.append("</svg>")
     open(path, "w").write("\n".join(o) + "\n")
+
+
+# the symbol fields a footprint carries (besides its value), as KiCad's
+# "Update PCB from Schematic" copies them
+SYMBOL_FIELDS = ("MPN", "Manufacturer", "LCSC", "Assembly", "Cost_USD", "Description")
+
+
+def symbol_fields(net_path):
+    """ref -> {field: text} from kicad-cli's kicadsexpr netlist."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sexpr import find, find_all, parse
+    out = {}
+    net = parse(open(net_path).read())
+    for c in find_all(find(net, "components"), "comp"):
+        f = {x[1][1]: (x[2] if len(x) > 2 else "") for x in find_all(find(c, "fields") or [], "field")}
+        f["Value"] = find(c, "value")[1]
+        out[find(c, "ref")[1]] = f
+    return out
 
 
 def kicad_env():
@@ -267,6 +290,15 @@ def main():
     proj, net_csv, bom_csv, out = sys.argv[1:5]
     out = os.path.abspath(out)
     os.makedirs(out, exist_ok=True)
+    # nothing an earlier run wrote is read or left standing as this run's:
+    # the reports are written anew, the fab package is built aside in
+    # OUTDIR/fab-staging and moved into OUTDIR only when every check passed
+    for f in REPORTS + FAB_PACKAGE:
+        path = os.path.join(out, f)
+        shutil.rmtree(path) if os.path.isdir(path) else (os.path.exists(path) and os.remove(path))
+    stage = os.path.join(out, "fab-staging")
+    shutil.rmtree(stage, ignore_errors=True)
+    os.makedirs(stage)
     name = "jarmo-handheld"
     pcb = os.path.join(proj, name + ".kicad_pcb")
     sch = os.path.join(proj, name + ".kicad_sch")
@@ -384,7 +416,7 @@ def main():
     texts = [d.GetText() for d in board.GetDrawings() if isinstance(d, pcbnew.PCB_TEXT)]
     texts += [g.GetText() for fp in board.GetFootprints() for g in fp.GraphicalItems()
               if isinstance(g, pcbnew.PCB_TEXT) and g.GetLayer() in (pcbnew.F_SilkS, pcbnew.B_SilkS)]
-    want = ["jarmo-handheld rev D", "Jarmo console", "UP", "DOWN", "LEFT", "RIGHT", "A", "B", "3 x AA"]
+    want = ["jarmo-handheld rev %s" % board.GetTitleBlock().GetRevision(), "Jarmo console", "UP", "DOWN", "LEFT", "RIGHT", "A", "B", "3 x AA"]
     lacking = [w for w in want if not any(w in t_ for t_ in texts)]
     check("silk: the board's name and revision, the project, button legends, the cells' value", not lacking,
           "missing %s" % lacking)
@@ -488,6 +520,106 @@ def main():
     check("no copper but GND on the back under the boost cell", cell and not intruders,
           "nets %s" % " ".join(sorted(intruders)))
 
+    # ---- the crystal at the MCU: each XTAL net short, without a via, and
+    # only ground on the back under it (Y1, its loads, U0's pins 7 and 8)
+    def on_back_in(box, skip_net):
+        nets = set()
+        for t in board.GetTracks():
+            if t.GetNetname() == skip_net or not t.IsOnLayer(pcbnew.B_Cu):
+                continue
+            if isinstance(t, pcbnew.PCB_VIA):
+                pts = [t.GetPosition()]
+            else:
+                a, b = t.GetStart(), t.GetEnd()
+                k = max(1, int(dist_mm(a, b) / 0.1))
+                pts = [pcbnew.VECTOR2I(a.x + (b.x - a.x) * i // k, a.y + (b.y - a.y) * i // k) for i in range(k + 1)]
+            if any(box[0] <= q.x <= box[2] and box[1] <= q.y <= box[3] for q in pts):
+                nets.add(t.GetNetname())
+        return nets
+    u0 = fps.get("U0")
+    xnets = sorted({pd.GetNetname() for pd in u0.Pads() if pd.GetNumber() in ("7", "8")}) if u0 else []
+    xs_ = []
+    for n in xnets:
+        segs = [t for t in board.GetTracks() if t.GetNetname() == n]
+        xs_.append((n.split("-")[-1].split("{")[0].rstrip(")"), sum(t.GetLength() for t in segs if not isinstance(t, pcbnew.PCB_VIA)) / 1e6,
+                    sum(1 for t in segs if isinstance(t, pcbnew.PCB_VIA))))
+    y1 = fps.get("Y1")
+    reach = [min((dist_mm(pd.GetPosition(), q.GetPosition()) for q in (y1.Pads() if y1 else [])
+                  if q.GetNetname() == pd.GetNetname()), default=1e9)
+             for pd in (u0.Pads() if u0 else []) if pd.GetNumber() in ("7", "8")]
+    check("the crystal at the MCU, its nets short and without a via (%s; Y1's pads %s mm from pins 7 and 8; "
+          "at most 8 mm of track and 5 mm)" % (", ".join("%s %.1f mm, %d vias" % x for x in xs_),
+                                              " and ".join("%.1f" % d for d in reach)),
+          len(xs_) == 2 and all(L <= 8.0 and v == 0 for _n, L, v in xs_) and len(reach) == 2 and max(reach) <= 5.0,
+          "move Y1, C3 and C4 to U0's pins 7 and 8")
+    xcell = [pd.GetBoundingBox() for r in ("Y1", "C3", "C4") if r in fps for pd in fps[r].Pads()]
+    xcell += [pd.GetBoundingBox() for pd in (u0.Pads() if u0 else []) if pd.GetNumber() in ("7", "8")]
+    if xcell:
+        xbox = (min(c.GetX() for c in xcell), min(c.GetY() for c in xcell),
+                max(c.GetRight() for c in xcell), max(c.GetBottom() for c in xcell))
+        under = on_back_in(xbox, "GND")
+        check("no copper but GND on the back under the crystal (Y1, C3, C4 and U0's pins 7, 8)", not under,
+              "nets %s" % " ".join(sorted(under)))
+    # ---- USB: the ESD array at the receptacle, on the data lines' way in
+    usb = ("USB_DP", "USB_DM")
+    esd = [r for r, fp in fps.items() if r not in ("J1", "U5")
+           and {pd.GetNetname() for pd in fp.Pads()} >= set(usb)]
+    far_ = []
+    for n in usb:
+        jp = [pd.GetPosition() for pd in fps["J1"].Pads() if pd.GetNetname() == n] if "J1" in fps else []
+        ep = [pd.GetPosition() for r in esd for pd in fps[r].Pads() if pd.GetNetname() == n]
+        up = [pd.GetPosition() for pd in fps["U5"].Pads() if pd.GetNetname() == n] if "U5" in fps else []
+        if not (jp and ep and up):
+            far_.append("%s: no pads" % n)
+            continue
+        de = min(dist_mm(a, b) for a in jp for b in ep)
+        du = min(dist_mm(a, b) for a in jp for b in up)
+        if de > 5.0 or de >= du:
+            far_.append("%s: the array %.1f mm from J1, the bridge %.1f mm" % (n, de, du))
+    check("USB ESD array %s within 5 mm of J1's D+ and D- pads, nearer them than the bridge"
+          % (" ".join(esd) or "none"), len(esd) == 1 and not far_, "; ".join(far_))
+    # ---- bring-up test points: on the back, clear of the battery holder
+    tps = {r: fp for r, fp in fps.items() if re.match(r"TP\d+$", r)}
+    bt_box = None
+    if "BT1" in fps:
+        bb = [g.GetBoundingBox() for g in fps["BT1"].GraphicalItems() if g.GetLayer() == pcbnew.B_Fab]
+        if bb:
+            bt_box = (min(b.GetX() for b in bb), min(b.GetY() for b in bb), max(b.GetRight() for b in bb),
+                      max(b.GetBottom() for b in bb))
+    bad_tp = []
+    for r, fp in sorted(tps.items()):
+        q = fp.GetPosition()
+        if not fp.IsFlipped():
+            bad_tp.append("%s on the front" % r)
+        elif bt_box and bt_box[0] <= q.x <= bt_box[2] and bt_box[1] <= q.y <= bt_box[3]:
+            bad_tp.append("%s under BT1" % r)
+    tp_nets = sorted(next(iter(fp.Pads())).GetNetname().split("/")[-1] for fp in tps.values())
+    check("test points on the back, clear of the cells' holder (%s)" % " ".join(tp_nets),
+          len(tps) >= 4 and not bad_tp, "; ".join(bad_tp))
+    # ---- every footprint carries its symbol's value and fields, as KiCad's
+    # "Update PCB from Schematic" writes them (the fab's tools read the board)
+    net_path = os.path.splitext(net_csv)[0] + ".net"
+    sym = symbol_fields(net_path) if os.path.exists(net_path) else {}
+    differ = []
+    for ref, f in sym.items():
+        fp = fps.get(ref)
+        if fp is None:
+            continue
+        for name in ("Value",) + SYMBOL_FIELDS:
+            have = fp.GetValue() if name == "Value" else (fp.GetFieldByName(name).GetText()
+                                                          if fp.HasFieldByName(name) else None)
+            if have != f.get(name, ""):
+                differ.append("%s %s %r (symbol %r)" % (ref, name, have, f.get(name, "")))
+    check("every footprint's value and fields (%s) as its symbol's (%d footprints)"
+          % (" ".join(SYMBOL_FIELDS), len(sym)), sym and not differ,
+          "%d differ, e.g. %s: Tools > Update PCB from Schematic" % (len(differ), "; ".join(differ[:4])))
+    # ---- the title block the Gerbers and the silk carry
+    tb = board.GetTitleBlock()
+    rev = tb.GetRevision()
+    check("the board's title block: title, revision %s, date, licence" % (rev or "?"),
+          bool(tb.GetTitle() and rev and tb.GetDate() and "CERN-OHL" in tb.GetCompany()),
+          "File > Board Setup > Title Block: %r %r %r %r" % (tb.GetTitle(), rev, tb.GetDate(), tb.GetCompany()))
+
     # ---- Gerbers and drill, by kicad-cli, in the frame of the drill/place
     # origin: the board's lower-left corner (cpl.csv uses it too)
     edges = [d for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts]
@@ -497,7 +629,7 @@ def main():
     check("the drill/place origin on the board's lower-left corner (%.2f, %.2f mm)" % (ex0 / 1e6, ey1 / 1e6),
           aux.x == ex0 and aux.y == ey1,
           "it is at (%.2f, %.2f mm): move it in the board editor (Place > Drill/Place File Origin)" % (aux.x / 1e6, aux.y / 1e6))
-    gdir = os.path.join(out, "gerbers")
+    gdir = os.path.join(stage, "gerbers")
     shutil.rmtree(gdir, ignore_errors=True)
     os.makedirs(gdir)
     run(["kicad-cli", "pcb", "export", "gerbers", "--layers",
@@ -506,7 +638,7 @@ def main():
     run(["kicad-cli", "pcb", "export", "drill", "--format", "excellon", "--drill-origin", "plot",
          "--excellon-units", "mm", "-o", gdir + "/", pcb], env)
     files = sorted(f for f in os.listdir(gdir) if not f.endswith(".gbrjob"))
-    zpath = os.path.join(out, "gerbers.zip")
+    zpath = os.path.join(stage, "gerbers.zip")
     with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
         for f in files:
             z.write(os.path.join(gdir, f), f)
@@ -514,6 +646,10 @@ def main():
     have = [e for e in need if any(f.lower().endswith(e) for f in files)]
     check("gerbers.zip: copper, mask, silk, paste, outline, drill (%s)" % " ".join(have),
           len(have) == len(need), "missing %s" % sorted(set(need) - set(have)))
+    gtl = [f for f in files if f.lower().endswith(".gtl")]
+    pid = re.findall(r"%TF\.ProjectId,[^,]*,[^,]*,([^*]*)\*%", open(os.path.join(gdir, gtl[0])).read()) if gtl else []
+    check("the Gerbers say revision %s (%s)" % (rev or "?", "TF.ProjectId " + (pid[0] if pid else "missing")),
+          bool(rev) and pid == [rev], "the title block's revision is what the Gerbers carry")
 
     # ---- fab BOM and placement: the parts the fab places (bom.csv's
     # assembly column: fab, hand or none), one BOM line per LCSC number
@@ -531,19 +667,19 @@ def main():
     for ref, fp in sorted(fab.items()):
         r = parts[ref]
         groups[r["lcsc"]].append(ref)
-    with open(os.path.join(out, "bom-fab.csv"), "w", newline="") as f:
+    with open(os.path.join(stage, "bom-fab.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Comment", "Designator", "Footprint", "LCSC"])
         for l, refs in sorted(groups.items(), key=lambda g: g[1][0]):
             r = parts[refs[0]]
             fpn = str(fab[refs[0]].GetFPID().GetLibItemName())
             w.writerow([r["mpn"], ",".join(refs), fpn, l])
-    pos_csv = os.path.join(out, "positions.csv")
+    pos_csv = os.path.join(stage, "positions.csv")
     run(["kicad-cli", "pcb", "export", "pos", "--format", "csv", "--units", "mm", "--side", "both",
          "--use-drill-file-origin", "-o", pos_csv, pcb], env)
     pos = {r["Ref"]: r for r in csv.DictReader(open(pos_csv))}
     placed, missing = [], []
-    with open(os.path.join(out, "cpl.csv"), "w", newline="") as f:
+    with open(os.path.join(stage, "cpl.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["Designator", "Mid X", "Mid Y", "Layer", "Rotation"])
         for ref, fp in sorted(fab.items()):
@@ -564,22 +700,30 @@ def main():
     check("bom-fab.csv (%d lines, one per LCSC number) and cpl.csv (%d parts): the placed parts only; by hand: %s; not fitted: %s"
           % (len(groups), len(placed), " ".join(by_hand) or "none", " ".join(unfitted) or "none"),
           len(groups) > 10 and len(placed) == len(fab) and not missing, "no position for %s" % " ".join(missing))
-    summary(out, fab, parts, groups, by_hand, unfitted)
-    preview(board, fab, os.path.join(out, "cpl.csv"), (ex0, ey1), os.path.join(out, "placement-preview.svg"))
+    summary(stage, fab, parts, groups, by_hand, unfitted)
+    preview(board, fab, os.path.join(stage, "cpl.csv"), (ex0, ey1), os.path.join(stage, "placement-preview.svg"))
     check("placement-preview.svg: %d parts at their CPL position and rotation, pin 1 / cathode marked" % len(placed),
-          os.path.getsize(os.path.join(out, "placement-preview.svg")) > 1000, "empty")
+          os.path.getsize(os.path.join(stage, "placement-preview.svg")) > 1000, "empty")
 
     # ---- pictures of both sides
     for side, layers in (("front", "F.Cu,F.Silkscreen,F.Mask,Edge.Cuts"), ("back", "B.Cu,B.Silkscreen,B.Mask,Edge.Cuts")):
         cmd = ["kicad-cli", "pcb", "export", "svg", "--layers", layers, "--exclude-drawing-sheet",
-               "--page-size-mode", "2", "-o", os.path.join(out, "pcb-%s.svg" % side), pcb]
+               "--page-size-mode", "2", "-o", os.path.join(stage, "pcb-%s.svg" % side), pcb]
         if side == "back":
             cmd.insert(-1, "--mirror")
         run(cmd, env)
-    pics = [f for f in os.listdir(out) if f.endswith(".svg") and "pcb-" in f]
+    pics = [f for f in os.listdir(stage) if f.endswith(".svg") and "pcb-" in f]
     check("pictures of both sides (%s)" % " ".join(sorted(pics)), len(pics) >= 2, "missing")
-    print("pcb checks: %d failed" % len(FAILS))
-    return 1 if FAILS else 0
+    if FAILS:
+        shutil.rmtree(stage, ignore_errors=True)
+        print("pcb checks: %d failed (no fab package written)" % len(FAILS))
+        return 1
+    for f in FAB_PACKAGE:
+        if os.path.exists(os.path.join(stage, f)):
+            os.replace(os.path.join(stage, f), os.path.join(out, f))
+    shutil.rmtree(stage, ignore_errors=True)
+    print("pcb checks: 0 failed; the fab package is in %s" % out)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check an exported board netlist against the board definition.
 
-    check_netlist.py NETLIST_CSV BOARD_HEADER
+    check_netlist.py NETLIST_CSV BOARD_HEADER [BOM_CSV]
 
 NETLIST_CSV: net,ref,pin,pin_name (hardware/tools/kicad_netlist.py, from
 the KiCad schematic's netlist).
@@ -11,7 +11,10 @@ must match the header's byte order (BOARD_SHIFT_ROW_FIRST), each column
 register's output n must reach matrix column n of one colour (through a
 sink array's channel n), the USB bridge must be wired to the USB-C
 receptacle, the MCU's UART and RESET, and every button must sit on a switch
-with GND; then
+with GND; the UART at valid levels with nothing fed into the bridge while
+the cells alone power the board (with the BOM: the levels, the edge and the
+back-feed from the datasheet figures below); an ESD array on every USB data
+line; the bring-up test points; then
 an ERC-equivalent: no open pin unless its net is a no-connect marker (NC_*),
 no single-pin net, every IC's supply pins on VCC/GND. One line per check; exit 1 on a failure."""
 import csv
@@ -20,6 +23,19 @@ import sys
 from collections import defaultdict
 
 results = []
+
+# Datasheet figures the UART checks use (hardware/README.md, "USB-serial"):
+# CH340 datasheet CH340DS1 (v2B, DC characteristics at 5 V): VIL max 0.7 V;
+# IUP, an input's built-in pull-up, 300 uA max; its input capacitance is not
+# given: 15 pF taken (the pin, the track, the diode). Its TXD high: VBUS
+# 4.75 V less D5's drop, 4.3 V. ATmega328P: VIH 0.6 VCC at VCC 5.18 V (the
+# boost's top); VOL 0.9 V at 20 mA, 45 ohm. USB VBUS at most 5.25 V.
+BRIDGE_VIL, BRIDGE_IUP_MAX, BRIDGE_CIN, BRIDGE_VOH_MIN = 0.7, 300e-6, 15e-12, 4.3
+MCU_VIH, MCU_VOL_OHMS, VBUS_MAX, BAUD = 0.6 * 5.18, 45.0, 5.25, 115200
+BACKFEED_MAX = 100e-6
+# Schottky diodes: VF at 1 mA (max), reverse leakage (max), from the LCSC
+# listing of the part (RB751V-40: C7502691, hongjiacheng)
+SCHOTTKY = {"RB751V-40": (0.37, 0.5e-6)}
 
 
 def report(name, ok, reason=""):
@@ -89,6 +105,86 @@ def main():
             if ref.startswith("R") and len(part_pins[ref]) == 2:
                 out |= {n for p, nm, n in part_pins[ref] if p != pin}
         return out
+
+    bom = {}
+    if len(sys.argv) > 3:
+        for row in csv.DictReader(open(sys.argv[3])):
+            for ref in row["ref"].split():
+                bom[ref] = row
+
+    def ohms_of(ref):
+        v = bom.get(ref, {}).get("value", "")
+        m = re.match(r"^(\d+(?:\.\d+)?)([kM]?)$", v)
+        return float(m.group(1)) * {"": 1, "k": 1e3, "M": 1e6}[m.group(2)] if m else None
+
+    def two_pin(ref):
+        return len(part_pins[ref]) == 2
+
+    def far_end(ref, net):
+        return [n for _p, _nm, n in part_pins[ref] if n != net]
+
+    def uart_checks(u, mcu, vcc_bridge):
+        """The bridge's UART pins and the MCU's: the signal gets through at
+        valid levels, and nothing flows from the cells into the bridge while
+        it is unpowered (its rail at 0 V, its pins clamped to it)."""
+        rail = vcc_bridge[0] if vcc_bridge else ""
+        # the bridge's TXD -> a series resistor -> PD0 (RXD); PD0's pulls
+        n_rx, h_tx = nets_of(mcu, "PD0"), nets_of(u, "TXD")
+        ok = bool(n_rx and h_tx) and h_tx[0] in through_resistor(n_rx[0])
+        report("uart rx PD0 reaches %s TXD through a series resistor" % u, ok,
+               "PD0 net %s, bridge net %s" % (n_rx, h_tx))
+        if ok:
+            pulls = [r for r, _p, _nm in net_pins[n_rx[0]] if r.startswith("R") and two_pin(r)
+                     and far_end(r, n_rx[0]) != h_tx]
+            up = [r for r in pulls if far_end(r, n_rx[0]) == ["VCC"]]
+            down = [r for r in pulls if far_end(r, n_rx[0]) == ["GND"]]
+            report("uart rx PD0 held low, not pulled up to VCC, while the bridge is off (%s)"
+                   % " ".join(down or up or ["no pull"]), bool(down) and not up,
+                   "a pull-up to VCC feeds the unpowered bridge's TXD clamp through the series resistor")
+            rs = [r for r, _p, _nm in net_pins[n_rx[0]] if r.startswith("R") and far_end(r, n_rx[0]) == h_tx]
+            if down and rs and ohms_of(rs[0]) and ohms_of(down[0]):
+                high = BRIDGE_VOH_MIN * ohms_of(down[0]) / (ohms_of(down[0]) + ohms_of(rs[0]))
+                report("uart rx the bridge's high reaches PD0 at %.2f V (%s %s against %s %s), over the MCU's VIH %.2f V"
+                       % (high, rs[0], bom[rs[0]]["value"], down[0], bom[down[0]]["value"], MCU_VIH),
+                       high >= MCU_VIH, "too low")
+        # the MCU's TXD (PD1) -> the bridge's RXD: through a diode that only
+        # pulls low (cathode on PD1), the high from a pull-up to the bridge's rail
+        n_tx, h_rx = nets_of(mcu, "PD1"), nets_of(u, "RXD")
+        if not (n_tx and h_rx):
+            report("uart tx PD1 and the bridge's RXD found", False, "PD1 %s, RXD %s" % (n_tx, h_rx))
+            return
+        series = [r for r, _p, _nm in net_pins[h_rx[0]] if r != u and two_pin(r) and far_end(r, h_rx[0]) == n_tx]
+        diode = [d for d in series if d.startswith("D")]
+        cath = diode and [n for _p, nm, n in part_pins[diode[0]] if nm == "K"] == n_tx
+        report("uart tx PD1 reaches %s RXD through a diode, cathode on PD1 (%s)" % (u, " ".join(series) or "none"),
+               bool(cath), "series parts %s: PD1's idle high must not reach the unpowered bridge's RXD (a resistor "
+               "feeds its clamp, a diode turned round passes the high)" % series)
+        ups = [r for r, _p, _nm in net_pins[h_rx[0]] if r.startswith("R") and two_pin(r) and r not in series]
+        on_rail = [r for r in ups if far_end(r, h_rx[0]) == [rail]]
+        report("uart tx the bridge's RXD pulled up to its own rail %s (%s)" % (rail, " ".join(on_rail) or "none"),
+               bool(on_rail) and len(on_rail) == len(ups), "pulls %s: %s" % (ups, [far_end(r, h_rx[0]) for r in ups]))
+        if not (cath and on_rail and bom):
+            return
+        d, r = diode[0], on_rail[0]
+        vf, ir = SCHOTTKY.get(bom[d]["mpn"], (None, None))
+        if vf is None or ohms_of(r) is None:
+            report("uart tx %s's datasheet figures known (%s)" % (d, bom[d]["mpn"]), False, "add it to SCHOTTKY")
+            return
+        i_low = VBUS_MAX / ohms_of(r) + BRIDGE_IUP_MAX
+        low = vf + MCU_VOL_OHMS * i_low
+        report("uart tx a low at the bridge's RXD %.2f V (%s %.2f V at %.2f mA with %s and the pull-up %.1f mA max, "
+               "PD1 %.2f V) under the CH340's VIL %.1f V" % (low, bom[d]["mpn"], vf, i_low * 1e3, r,
+                                                           BRIDGE_IUP_MAX * 1e3, MCU_VOL_OHMS * i_low, BRIDGE_VIL),
+               i_low <= 1e-3 and low < BRIDGE_VIL,
+               "the diode's drop is known up to 1 mA" if i_low > 1e-3 else "too high")
+        rise = 2.2 * ohms_of(r) * BRIDGE_CIN
+        report("uart tx the bridge's RXD rises in %.2f us (2.2 x %s x %.0f pF), %.0f %% of a bit at %d baud"
+               % (rise * 1e6, bom[r]["value"], BRIDGE_CIN * 1e12, 100 * rise * BAUD, BAUD),
+               rise * BAUD <= 0.10, "slower than a tenth of a bit")
+        feed = ir
+        report("uart back-feed into the unpowered bridge on cells: %.1f uA (%s reverse, %s to its own rail; "
+               "rev D's 10 k fed 450 uA), at most %.0f uA" % (feed * 1e6, bom[d]["mpn"], r, BACKFEED_MAX * 1e6),
+               feed <= BACKFEED_MAX, "too much")
 
     mcus = [ref for ref, pins in part_pins.items() if sum(1 for _p, nm, _n in pins if re.match(r"P[BCD]\d", nm)) >= 20]
     if len(mcus) != 1:
@@ -339,12 +435,7 @@ def main():
                 ok = val == "5.1k"
             report("USB %s: its own %s resistor to GND (%s)" % (cc, val or "one", " ".join(rs)), ok,
                    "net %s: %s" % (cn, net_pins.get(cn[0] if cn else "", [])))
-        for mname, bname, what in (("PD0", "TXD", "uart rx"), ("PD1", "RXD", "uart tx")):
-            n = nets_of(mcu, mname)
-            h = nets_of(u, bname)
-            ok = bool(n and h) and h[0] in through_resistor(n[0])
-            report("%s %s reaches %s %s through a series resistor" % (what, mname, u, bname), ok,
-                   "%s net %s, bridge net %s" % (mname, n, h))
+        uart_checks(u, mcu, vcc_bridge=nets_of(u, "VCC"))
         dtr = nets_of(u, "DTR#")
         rst = nets_of(mcu, "PC6")
         caps = [r for r in refs_on(dtr[0] if dtr else "") if r.startswith("C") and rst and r in refs_on(rst[0])]
@@ -359,6 +450,34 @@ def main():
         v3caps = [r for r in refs_on(v3[0] if v3 else "") if r.startswith("C") and r in refs_on("GND")]
         report("usb bridge V3 decoupled to GND, not tied to VCC", bool(v3caps) and v3[0] != vcc[0],
                "V3 on %s" % v3)
+    # ---- USB ESD: an array with a clamp on every D+ and D- line of the
+    # receptacle, its rail clamp VP on the receptacle's VBUS, VN on GND
+    esd = [ref for ref, pins in part_pins.items() if {"VP", "VN", "IO1"} <= {nm for _p, nm, _n in pins}]
+    if usbc:
+        j = usbc[0]
+        lines = {n for _p, nm, n in part_pins[j] if nm in ("D+", "D-")}
+        vbus_j = {n for _p, nm, n in part_pins[j] if nm == "VBUS"}
+        bad = []
+        if len(esd) != 1:
+            bad.append("expected one ESD array (pins IOn, VP, VN), found %s" % esd)
+        else:
+            e = esd[0]
+            io = {n for _p, nm, n in part_pins[e] if nm.startswith("IO")}
+            if lines - io:
+                bad.append("unclamped: %s" % sorted(lines - io))
+            if io - lines:
+                bad.append("IO pins on %s" % sorted(io - lines))
+            if nets_of(e, "VN") != ["GND"]:
+                bad.append("VN on %s" % nets_of(e, "VN"))
+            if set(nets_of(e, "VP")) != vbus_j:
+                bad.append("VP on %s, the receptacle's VBUS on %s" % (nets_of(e, "VP"), sorted(vbus_j)))
+        report("usb ESD array %s on %s, VP on VBUS, VN on GND" % (" ".join(esd) or "none", " ".join(sorted(lines))),
+               not bad, "; ".join(bad))
+    # ---- bring-up test points (one-pin parts TPn), reachable from the back
+    tp_nets = {part_pins[r][0][2] for r in part_pins if re.match(r"TP\d+$", r) and len(part_pins[r]) == 1}
+    want_tp = ["VCC", "GND", "VBAT_RAW", "VIN_BOOST", "TXD", "RXD"]
+    report("test points on %s" % " ".join(want_tp), set(want_tp) <= tp_nets,
+           "missing %s" % sorted(set(want_tp) - tp_nets))
     if (rst := nets_of(mcu, "PC6")):
         pull = "VCC" in through_resistor(rst[0])
         report("RESET pull-up resistor to VCC", pull, "no resistor from %s to VCC" % rst[0])
@@ -400,6 +519,8 @@ def main():
     bad = []
     ics = sorted(ref for ref in part_pins if ref.startswith("U"))
     for ref in ics:
+        if ref in esd:                  # checked above: VP on VBUS, VN on GND
+            continue
         names = [(nm, n) for _p, nm, n in part_pins[ref]]
         sup = [(nm, n) for nm, n in names if nm in ("VCC", "AVCC", "GND")]
         sink = any(nm == "OUT1" for nm, _ in names)

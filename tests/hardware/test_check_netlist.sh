@@ -50,6 +50,17 @@ expect_fail cc-shared "USB CC2" 's/^Net-(J1-CC2),R61,1,1$/Net-(J1-CC1),R61,1,1/;
 expect_fail bridge-on-vcc "powered from USB only" 's/^VBUS_CH,U5,16,VCC$/VCC,U5,16,VCC/'
 expect_fail dtr-open "auto-reset" 's/^Net-(U5-~{DTR}),C6,1,1$/NC_C6_1,C6,1,1/'
 expect_fail buzzer-open "buzzer" 's/^Net-(BZ1-+),BZ1,1,+$/NC_BZ1_1,BZ1,1,+/'
+# rev D's UART: PD1 into the bridge's RXD through a resistor (0.45 mA into
+# the unpowered bridge's clamp; against its pull-up a low stays above VIL)
+expect_fail uart-tx-resistor "through a diode, cathode on PD1" 's/^TXD,D7,1,K$/TXD,R9,1,1/;s/^Net-(D7-A),D7,2,A$/Net-(D7-A),R9,2,2/'
+expect_fail uart-tx-diode-reversed "through a diode, cathode on PD1" 's/^TXD,D7,1,K$/Net-(D7-A),D7,1,K/;s/^Net-(D7-A),D7,2,A$/TXD,D7,2,A/'
+# the bridge's RXD pulled up to VCC: the cells would feed it
+expect_fail uart-tx-pullup-vcc "pulled up to its own rail" 's/^VBUS_CH,R5,2,2$/VCC,R5,2,2/'
+# rev D's R8: the MCU's RXD pulled up to VCC, into the bridge's TXD clamp
+expect_fail uart-rx-pullup-vcc "held low, not pulled up" 's/^GND,R8,1,1$/VCC,R8,1,1/'
+expect_fail esd-dp-open "usb ESD array" 's/^USB_DP,U8,1,IO1$/NC_U8_1,U8,1,IO1/;s/^USB_DP,U8,6,IO4$/NC_U8_6,U8,6,IO4/'
+expect_fail esd-vp-gnd "usb ESD array" 's/^VBUS,U8,5,VP$/GND,U8,5,VP/'
+expect_fail tp-cells-moved "test points" 's/^VBAT_RAW,TP3,1,1$/VIN_BOOST,TP3,1,1/'
 # the header's threshold against the divider's values in the BOM
 if [ $# -ge 3 ]; then
     sed 's/^#define BOARD_BATT_LOW_MV .*/#define BOARD_BATT_LOW_MV 3300/' "$HDR" >"$TMP/bad.h"
@@ -59,6 +70,18 @@ if [ $# -ge 3 ]; then
         echo "[       OK ] hw-selftest batt-threshold: $(grep -m1 'FAILED' "$TMP/out" | cut -c1-160)"
     else
         echo "[  FAILED  ] hw-selftest batt-threshold: failed, but not in the divider check"; fail=1
+    fi
+fi
+# a 1 k pull-up on the bridge's RXD: D7 then carries 5.6 mA and its drop
+# leaves the low above the CH340's VIL
+if [ $# -ge 3 ]; then
+    sed 's/,10k,/,1k,/' "$3" >"$TMP/bad-bom.csv"
+    if python3 "$CHECK" "$NET" "$HDR" "$TMP/bad-bom.csv" >"$TMP/out" 2>&1; then
+        echo "[  FAILED  ] hw-selftest uart-low: a 1 k pull-up passed"; fail=1
+    elif grep -q "FAILED.*a low at the bridge's RXD" "$TMP/out"; then
+        echo "[       OK ] hw-selftest uart-low: $(grep -m1 'FAILED' "$TMP/out" | cut -c1-160)"
+    else
+        echo "[  FAILED  ] hw-selftest uart-low: failed, but not in the RXD low check"; grep FAILED "$TMP/out"; fail=1
     fi
 fi
 exit $fail

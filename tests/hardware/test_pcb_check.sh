@@ -14,9 +14,13 @@ fail=0
 expect_fail() {
     rm -rf "$TMP/p" "$TMP/out"
     cp -r "$PROJ" "$TMP/p"
+    # an earlier run's fab package and report, which this run must not leave or read
+    mkdir -p "$TMP/out" && echo stale >"$TMP/out/gerbers.zip" && echo '{}' >"$TMP/out/drc.json"
     (cd "$TMP/p" && eval "$3") || { echo "[  FAILED  ] hw-pcb-selftest $1: could not break the copy"; fail=1; return; }
     if timeout 300 /usr/bin/python3 hardware/tools/pcb_outputs.py "$TMP/p" "$NET" "$BOM" "$TMP/out" >"$TMP/log" 2>&1; then
         echo "[  FAILED  ] hw-pcb-selftest $1: the broken project passed"; fail=1
+    elif [ -e "$TMP/out/gerbers.zip" ] || grep -q stale "$TMP/out/drc.json" 2>/dev/null; then
+        echo "[  FAILED  ] hw-pcb-selftest $1: a fab package left in place after a failed check"; fail=1
     elif grep -q "^FAIL: .*$2" "$TMP/log"; then
         echo "[       OK ] hw-pcb-selftest $1: $(grep -m1 "^FAIL: .*$2" "$TMP/log" | cut -c1-160)"
     else
@@ -33,4 +37,10 @@ expect_fail schematic-ahead "[1-9][0-9]* parity problems" \
 # a reference label moved onto another part
 expect_fail label-astray "every reference nearer its own part" \
     "/usr/bin/python3 -c \"import pcbnew; b = pcbnew.LoadBoard('$pcb'); r = b.FindFootprintByReference('R5'); u = b.FindFootprintByReference('U5'); r.Reference().SetPosition(u.GetPosition()); pcbnew.SaveBoard('$pcb', b)\" 2>/dev/null"
+# a part number changed on the board only (the fab's tools read the board)
+expect_fail field-differs "every footprint's value and fields" \
+    "sed -i '0,/(property \"MPN\" \"SRV05-4-P-T7\"/s//(property \"MPN\" \"USBLC6-2SC6\"/' $pcb && grep -q USBLC6-2SC6 $pcb"
+# the crystal moved 6 mm from the MCU
+expect_fail crystal-far "the crystal at the MCU" \
+    "/usr/bin/python3 -c \"import pcbnew; b = pcbnew.LoadBoard('$pcb'); f = b.FindFootprintByReference('Y1'); f.Move(pcbnew.VECTOR2I(pcbnew.FromMM(6), 0)); pcbnew.SaveBoard('$pcb', b)\" 2>/dev/null"
 exit $fail
