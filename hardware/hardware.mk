@@ -30,10 +30,12 @@ HW_KICAD := $(HW_KICAD_ENV) kicad-cli
 #   make schematic-pdf the committed PDF written anew from the sheets
 #   make pcb-check     ERC; DRC and schematic parity with the project's rules
 #                      and with hardware/jarmo-handheld/fab-rules.json; the
-#                      silkscreen and layout checks; then the fab package
-#                      (gerbers.zip, bom-fab.csv, cpl.csv, fab-summary.txt)
-#                      in build/hardware/jarmo-handheld/, or a list of what
-#                      is wrong
+#                      silkscreen and layout checks; the footprints' fields
+#                      against the symbols'; the 3D bodies; then, only when
+#                      every check passed, the fab package (gerbers.zip,
+#                      bom-fab.csv, cpl.csv, fab-summary.txt) in
+#                      build/hardware/jarmo-handheld/; else a list of what
+#                      is wrong and no package
 $(HW_KICAD_CFG)/9.0/sym-lib-table:
 	@mkdir -p $(@D)
 	cp /usr/share/kicad/template/sym-lib-table /usr/share/kicad/template/fp-lib-table $(@D)/

@@ -33,7 +33,7 @@ fi
 
 echo "renders: the case (OpenSCAD under Xvfb)"
 # in the case's frame: x, y from the board's lower-left corner (the drill origin)
-timeout 300 kicad-cli pcb export stl --drill-origin --subst-models -f -o "$b/board.stl" "$pcb" >/dev/null
+timeout 300 kicad-cli pcb export stl --drill-origin --subst-models --no-dnp -f -o "$b/board.stl" "$pcb" >/dev/null
 c=build/hardware/case
 cat > "$b/case-front.scad" <<EOF
 color("DimGray") import("$PWD/$c/case-front.stl");

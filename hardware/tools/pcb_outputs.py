@@ -18,7 +18,15 @@ other, silk lines >= 0.15 mm, every LED's cathode marked, the cells' + and
 rules of the electrical review (boost output capacitor within 2.5 mm of
 U4's VOUT and GND pins, C10 by L1, C13 by the row switches, every 100 nF
 within 10 mm of its IC's VCC pin, only GND on the back under the boost cell);
-the drill/place origin on the board's lower-left corner. Writes (all by
+the crystal at U0's pins 7 and 8 (at most 5 mm, 8 mm of track a net, no via,
+only GND on the back under it); the USB ESD array at J1; the test pads on the
+back, clear of the cells' holder; every footprint's value and fields (MPN,
+Manufacturer, LCSC, Assembly, Cost_USD, Description) equal to its symbol's
+(NETLIST_CSV's .net beside it); a 3D body for every fitted part; the title
+block, and its revision in the Gerbers and on the silk; the drill/place
+origin on the board's lower-left corner. The reports and the fab package of
+an earlier run are deleted first; the package is built in OUTDIR/fab-staging
+and moved into OUTDIR only when every check passed. Writes (all by
 kicad-cli but the project's own LCSC and rotation step) OUTDIR/gerbers.zip
 (copper, mask, silk, paste, outline, Excellon drill), bom-fab.csv (Comment,
 Designator, Footprint, LCSC: one line per LCSC number, the parts the fab
@@ -613,6 +621,29 @@ def main():
     check("every footprint's value and fields (%s) as its symbol's (%d footprints)"
           % (" ".join(SYMBOL_FIELDS), len(sym)), sym and not differ,
           "%d differ, e.g. %s: Tools > Update PCB from Schematic" % (len(differ), "; ".join(differ[:4])))
+    # ---- a 3D body for every part fitted (by the fab or by hand): the
+    # project's own (${KIPRJMOD}/3d, hardware/tools/make_3d_models.py) must
+    # exist; KiCad's are looked for where kicad-packages3d puts them (make
+    # renders installs it; without it they are checked by name only)
+    fitted = {ref for r in csv.DictReader(open(bom_csv)) if r["assembly"] in ("fab", "hand") for ref in r["ref"].split()}
+    kdir = os.environ.get("KICAD9_3DMODEL_DIR", "/usr/share/kicad/3dmodels")
+    have_kicad = os.path.isdir(kdir)
+    bodiless, unchecked = [], 0
+    for ref in sorted(fitted & set(fps)):
+        ms = [m for m in fps[ref].Models() if m.m_Show]
+        paths = [m.m_Filename.replace("${KIPRJMOD}", os.path.abspath(proj)).replace("${KICAD9_3DMODEL_DIR}", kdir)
+                 for m in ms]
+        found = any(os.path.exists(q) or os.path.exists(os.path.splitext(q)[0] + ".wrl")
+                    or os.path.exists(os.path.splitext(q)[0] + ".step") for q in paths)
+        if not ms:
+            bodiless.append("%s (none)" % ref)
+        elif not found and (have_kicad or any("${KIPRJMOD}" in m.m_Filename for m in ms)):
+            bodiless.append("%s (%s)" % (ref, os.path.basename(paths[0])))
+        elif not found:
+            unchecked += 1
+    check("a 3D body for every fitted part (%d parts%s)"
+          % (len(fitted & set(fps)), "" if have_kicad else "; %d of KiCad's by name only: %s not installed"
+             % (unchecked, kdir)), not bodiless, "no model file: %s" % ", ".join(bodiless[:8]))
     # ---- the title block the Gerbers and the silk carry
     tb = board.GetTitleBlock()
     rev = tb.GetRevision()
