@@ -15,6 +15,9 @@
 #                             optimisation: firmware/boards.mk)
 # Header dependencies come from the compiler (-MMD -MP).
 
+# a target whose recipe failed is deleted, never left cut for the next make
+.DELETE_ON_ERROR:
+
 BOARD ?= jarmo-handheld
 # AI_ASM=1 (the default): the AI's make/unmake and generators are the
 # assembler's on the AVR (firmware/ai/ai_board_avr.S); AI_ASM=0: the C

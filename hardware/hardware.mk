@@ -45,10 +45,13 @@ hardware: deps-hw $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schema
 
 $(HW_OUT)/$(HW_BOARD)/netlist.net: $(HW_SHEETS) $(HW_PCB_DIR)/jarmo.kicad_sym $(HW_KICAD_CFG)/9.0/sym-lib-table
 	@mkdir -p $(@D)
-	$(HW_KICAD) sch export netlist --format kicadsexpr -o $@ $(HW_SCH) >/dev/null
+	$(HW_KICAD) sch export netlist --format kicadsexpr -o $@.tmp $(HW_SCH) >/dev/null
+	mv $@.tmp $@
 
+# a netlist the tool refuses (cut short by a full disk, an export stopped
+# half way) is deleted, so that the next make exports it again
 $(HW_OUT)/$(HW_BOARD)/netlist.csv: $(HW_OUT)/$(HW_BOARD)/netlist.net hardware/tools/kicad_netlist.py hardware/tools/sexpr.py
-	python3 hardware/tools/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv
+	python3 hardware/tools/kicad_netlist.py $< $@ $(HW_OUT)/$(HW_BOARD)/bom.csv || { rm -f $<; exit 1; }
 
 # the schematic as makers read it without KiCad: one page per sheet,
 # committed beside the project and named in hardware/README.md
@@ -83,6 +86,7 @@ $(HW_OUT)/jarmo-nano/wiring.svg: board-defs/jarmo-nano.h hardware/tools/nano_wir
 hardware-check: $(HW_OUT)/$(HW_BOARD)/netlist.csv $(HW_OUT)/$(HW_BOARD)/schematic.pdf
 	python3 tests/hardware/check_netlist.py $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
 	sh tests/hardware/test_check_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.csv board-defs/$(HW_BOARD).h $(HW_OUT)/$(HW_BOARD)/bom.csv
+	sh tests/hardware/test_kicad_netlist.sh $(HW_OUT)/$(HW_BOARD)/netlist.net
 	python3 tests/hardware/check_schematic.py $(HW_PCB_DIR) $(HW_OUT)/$(HW_BOARD)/schematic-svg
 	sh tests/hardware/test_check_schematic.sh $(HW_PCB_DIR) $(HW_OUT)/$(HW_BOARD)/schematic-svg
 	python3 tests/hardware/check_schematic_pdf.py $(HW_SCH_PDF) $(HW_OUT)/$(HW_BOARD)/schematic.pdf

@@ -63,8 +63,11 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
   fi
   if tier hw; then
     count "$({ hw=$dir/../../hardware/jarmo-handheld/netlist.csv
-               python3 tests/hardware/check_netlist.py "$hw" board-defs/jarmo-handheld.h
-               sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h
+               # with the BOM: the values the UART's levels and back-feed are computed from
+               python3 tests/hardware/check_netlist.py "$hw" board-defs/jarmo-handheld.h "${hw%netlist.csv}bom.csv"
+               sh tests/hardware/test_check_netlist.sh "$hw" board-defs/jarmo-handheld.h "${hw%netlist.csv}bom.csv"
+               # a netlist cut short or damaged is refused in one line
+               sh tests/hardware/test_kicad_netlist.sh "${hw%.csv}.net"
                # the sheets drawn to be read, and the committed PDF the sheets as they are
                sch=${hw%netlist.csv}schematic
                python3 tests/hardware/check_schematic.py hardware/jarmo-handheld "$sch-svg"
@@ -79,6 +82,9 @@ if [ -z "$only" ] || [ "$only" = cli ]; then
                # (with the KiCad config folder make hardware made: hardware/hardware.mk's)
                KICAD_CONFIG_HOME=$(cd "$dir/../../hardware" 2>/dev/null && pwd)/kicad-config \
                  sh tests/hardware/test_pcb_check.sh hardware/jarmo-handheld "$hw" "${hw%netlist.csv}bom.csv"
+               # ... and meets a damaged board, project or rules file with one line
+               KICAD_CONFIG_HOME=$(cd "$dir/../../hardware" 2>/dev/null && pwd)/kicad-config \
+                 sh tests/hardware/test_pcb_inputs.sh hardware/jarmo-handheld "$hw" "${hw%netlist.csv}bom.csv"
                # the KiCad project (ERC, DRC with schematic parity, silkscreen,
                # layout rules, the fab package) and the printable case (closed
                # solids, openings over their parts)

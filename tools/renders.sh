@@ -15,6 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 img=img b=build/renders
 mkdir -p "$img" "$b"
+# every picture is deleted first and must be written anew (kicad-cli pcb
+# render exits 0 when it could not write: the last check finds it missing)
+pics="case-front case-exploded nano-wiring schematic-power page play"
+[ "${RENDERS_SKIP_BOARD:-}" = 1 ] || pics="board-top board-bottom board-3d $pics"
+for f in $pics; do rm -f "$img/$f.png"; done
 export KICAD_CONFIG_HOME=$PWD/build/hardware/kicad-config
 pcb=hardware/jarmo-handheld/jarmo-handheld.kicad_pcb
 shot() { # chromium's screenshot of a local file: shot FILE OUT W H
@@ -33,7 +38,11 @@ fi
 
 echo "renders: the case (OpenSCAD under Xvfb)"
 # in the case's frame: x, y from the board's lower-left corner (the drill origin)
-timeout 300 kicad-cli pcb export stl --drill-origin --subst-models --no-dnp -f -o "$b/board.stl" "$pcb" >/dev/null
+# J4 is "do not populate"; the project's own bodies (the buttons, J1, BZ1,
+# BT1: hardware/jarmo-handheld/3d) are VRML, which the STL exporter cannot
+# read, so the case pictures carry the board's other parts
+timeout 300 kicad-cli pcb export stl --drill-origin --subst-models --no-dnp --component-filter 'C*,D*,F*,L*,Q*,R*,U*,Y*,SW1' \
+  -f -o "$b/board.stl" "$pcb" >/dev/null
 c=build/hardware/case
 cat > "$b/case-front.scad" <<EOF
 color("DimGray") import("$PWD/$c/case-front.stl");
@@ -76,7 +85,7 @@ tmux send-keys -t jarmo-renders q; sleep 1
 tmux kill-session -t jarmo-renders 2>/dev/null || true
 aha --black --title "make play" < "$b/play.ans" | sed 's|<pre>|<pre style="font: 15px/1.15 DejaVu Sans Mono, monospace; margin: 8px">|' > "$b/play.html"
 shot "$b/play.html" "$PWD/$img/play.png" 980 760
-for f in board-top board-bottom board-3d case-front case-exploded nano-wiring schematic-power page play; do
+for f in $pics; do
   [ -s "$img/$f.png" ] || { echo "renders: $img/$f.png was not made" >&2; exit 1; }
 done
 ls -l "$img"

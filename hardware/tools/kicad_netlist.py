@@ -19,7 +19,7 @@ import sys
 from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sexpr import find, find_all, parse  # noqa: E402
+from sexpr import SexprError, find, find_all, parse  # noqa: E402
 
 
 def die(msg):
@@ -35,7 +35,26 @@ def natural(ref):
 def main():
     if len(sys.argv) != 4:
         die(__doc__)
-    net = parse(open(sys.argv[1]).read())
+    path = sys.argv[1]
+    try:
+        net = parse(open(path, encoding="utf-8").read())
+    except OSError as e:
+        die("%s: %s" % (path, e.strerror))
+    except (SexprError, UnicodeDecodeError) as e:
+        die("%s is not a whole KiCad netlist (%s): make hardware exports it again" % (path, e))
+    if net[0] != "export" or find(net, "components") is None or find(net, "nets") is None:
+        die("%s is not a KiCad netlist: no (export ... (components ...) (nets ...))" % path)
+    try:
+        return write(net, path)
+    except (IndexError, TypeError, AttributeError) as e:
+        die("%s: a component or net without its ref, value, name or pin (%s)" % (path, e))
+    except ValueError as e:
+        die("%s: a field that is not a number where one is needed (%s)" % (path, e))
+    except OSError as e:
+        die("cannot write %s: %s" % (e.filename, e.strerror))
+
+
+def write(net, path):
     comps = OrderedDict()
     for c in find_all(find(net, "components"), "comp"):
         ref = find(c, "ref")[1]

@@ -261,6 +261,45 @@ def symbol_fields(net_path):
     return out
 
 
+class ProjectError(Exception):
+    """A project file that cannot be read as what it should be."""
+
+
+RULE_KEYS = ("clearance_mm", "track_min_mm", "annular_ring_mm", "drill_min_mm", "hole_to_hole_mm",
+             "copper_to_edge_mm")
+
+
+def load_json(path, probe):
+    """A JSON file, and probe(it) run to see that it has what is read from
+    it; a ProjectError naming the file and what is wrong otherwise."""
+    try:
+        data = json.load(open(path, encoding="utf-8"))
+    except OSError as e:
+        raise ProjectError("%s: %s" % (path, e.strerror))
+    except ValueError as e:
+        raise ProjectError("%s is not valid JSON: %s" % (path, e))
+    try:
+        probe(data)
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ProjectError("%s lacks %s (or it is of the wrong kind)" % (path, e))
+    return data
+
+
+def load_board(path):
+    """The board through KiCad's own loader; a ProjectError when it cannot
+    load it or it has no outline or no footprints."""
+    if not os.path.isfile(path):
+        raise ProjectError("%s: no such board file" % path)
+    try:
+        board = pcbnew.LoadBoard(path)
+    except Exception as e:                  # KiCad's IO_ERROR arrives as a plain Exception
+        raise ProjectError("%s: KiCad cannot load it (%s)" % (path, str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__))
+    if board is None or not len(board.GetFootprints()) or not any(
+            d.GetLayer() == pcbnew.Edge_Cuts for d in board.GetDrawings()):
+        raise ProjectError("%s: KiCad loaded no board from it (no footprints or no outline)" % path)
+    return board
+
+
 def kicad_env():
     """kicad-cli's environment: KICAD_CONFIG_HOME must name a config folder
     with KiCad's library tables, which hardware/hardware.mk makes and owns
@@ -311,6 +350,14 @@ def main():
     pcb = os.path.join(proj, name + ".kicad_pcb")
     sch = os.path.join(proj, name + ".kicad_sch")
     env = kicad_env()
+    # the project's files read first: one line naming a file that is not
+    # what it should be, before anything is run on it
+    here = os.path.dirname(os.path.abspath(__file__))
+    rules_path = sys.argv[5] if len(sys.argv) > 5 else os.path.join(here, "..", "..", "hardware", name, "fab-rules.json")
+    rules = load_json(rules_path, lambda r: [r[k] + 0 for k in RULE_KEYS])
+    load_json(os.path.join(proj, name + ".kicad_pro"),
+              lambda p_: (p_["board"]["design_settings"]["rules"].keys(), list(p_["net_settings"]["classes"])))
+    board = load_board(pcb)
 
     # ---- ERC of the schematic
     rpt = os.path.join(out, "erc.json")
@@ -329,9 +376,6 @@ def main():
     drc(pcb, os.path.join(out, "drc.json"), env, "KiCad DRC and schematic parity (the project's rules)")
     # ... and with the assembly fab's minimums: a copy of the project whose
     # board rules and default net class are the fab's
-    here = os.path.dirname(os.path.abspath(__file__))
-    rules_path = sys.argv[5] if len(sys.argv) > 5 else os.path.join(here, "..", "..", "hardware", name, "fab-rules.json")
-    rules = json.load(open(rules_path))
     fab_dir = os.path.join(out, "fab-drc")
     shutil.rmtree(fab_dir, ignore_errors=True)
     shutil.copytree(proj, fab_dir, ignore=shutil.ignore_patterns("*.kicad_prl", "*-backups", "fp-info-cache"))
@@ -350,7 +394,6 @@ def main():
     drc(os.path.join(fab_dir, name + ".kicad_pcb"), os.path.join(out, "drc-fab.json"), env,
         "KiCad DRC and parity with the fab's minimums (%s)" % os.path.basename(rules_path))
 
-    board = pcbnew.LoadBoard(pcb)
     # every plated ring, pads and vias, against the fab's annular minimum
     ring_min = rules["annular_ring_mm"]
     thin = []
@@ -758,4 +801,11 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except ProjectError as e:
+        print("pcb_outputs.py: %s" % e)
+        sys.exit(1)
+    except OSError as e:                    # a full or unwritable output folder
+        print("pcb_outputs.py: %s: %s" % (e.filename or "the output folder", e.strerror))
+        sys.exit(1)
