@@ -115,9 +115,10 @@ deps-play deps-web deps-hw deps-renders:
 
 # Each board's firmware.hex named with its version, SHA256SUMS and
 # dist.json (the web page's download section): build/dist/.
-VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
+# (the version is read by tools/dist.sh itself: a tag's text never
+# passes through make into a recipe)
 dist: boards
-	@tools/dist.sh $(B) $(VERSION) $(BOARDS)
+	@tools/dist.sh $(B) $(BOARDS)
 
 # The pictures in img/ (tools/renders.sh): the board with KiCad's 3D
 # models, the case, the Nano's wiring, the page and make play

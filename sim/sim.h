@@ -178,6 +178,7 @@ struct sim_t {
     uint64_t fork_at;      /* call fork_hook when the clock reaches this (0: never) */
     uint32_t *profile;     /* --profile: cycles spent at each flash word (NULL: off) */
     const char *profile_path;
+    int profile_fd;        /* --profile: the file, opened at start, written at exit */
     void (*fork_hook)(sim_t *s);
     const sim_part_t *const *parts;
     sim_display_t display;

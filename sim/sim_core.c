@@ -134,14 +134,22 @@ bool sim_open(sim_t *s, const char *elf_path, const sim_part_t *const *parts)
 }
 
 /* --profile FILE: "ADDRESS CYCLES" per instruction the MCU spent time at
- * (byte addresses, hex), for tools/bench/profile.sh. */
+ * (byte addresses, hex), for tools/bench/profile.sh. The file is opened
+ * once, at start (sim_profile): what is written at exit goes to that same
+ * file, whatever has been put at its name meanwhile (a link is not
+ * followed, then or later). */
 static bool profile_save(sim_t *s)
 {
     if (!s->profile)
         return true;
-    FILE *f = fopen(s->profile_path, "w");
+    FILE *f = NULL;
+    if (ftruncate(s->profile_fd, 0) == 0 && lseek(s->profile_fd, 0, SEEK_SET) == 0)
+        f = fdopen(s->profile_fd, "w");
     if (!f) {
-        fprintf(stderr, "jarmo-sim: cannot write the profile %s\n", s->profile_path);
+        fprintf(stderr, "jarmo-sim: cannot write the profile %s: %s\n", s->profile_path, strerror(errno));
+        close(s->profile_fd);
+        free(s->profile);
+        s->profile = NULL;
         return false;
     }
     for (uint32_t w = 0; w < SIM_PROFILE_WORDS; w++)
@@ -155,11 +163,15 @@ static bool profile_save(sim_t *s)
 /* --profile FILE replaces only a profile (an earlier run's: lines of
  * "ADDR COUNT", or an empty file), never another file (a firmware ELF
  * named by mistake): refused, untouched, as --eeprom and --serial do. */
-static bool is_profile(const char *path)
+static bool is_profile(int fd)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    int copy = dup(fd);
+    FILE *f = copy < 0 ? NULL : fdopen(copy, "r");
+    if (!f) {
+        if (copy >= 0)
+            close(copy);
         return false;
+    }
     char line[64];
     bool ok = true;
     while (ok && fgets(line, sizeof line, f)) {
@@ -176,14 +188,31 @@ static bool is_profile(const char *path)
 bool sim_profile(sim_t *s, const char *path)
 {
     struct stat st;
-    if (lstat(path, &st) == 0 && (!S_ISREG(st.st_mode) || !is_profile(path))) {
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         fprintf(stderr, "jarmo-sim: --profile %s: it exists and is not a profile (%s); not touching it: name a new file\n",
-                path, S_ISDIR(st.st_mode) ? "a folder" : S_ISLNK(st.st_mode) ? "a link" : "lines of \"ADDR COUNT\" it is not");
+                path, S_ISDIR(st.st_mode) ? "a folder" : S_ISLNK(st.st_mode) ? "a link" : "not a plain file");
+        return false;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "jarmo-sim: --profile %s: %s\n", path,
+                errno == ELOOP ? "it became a link; not touching it" : strerror(errno));
+        return false;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !is_profile(fd)) {
+        fprintf(stderr, "jarmo-sim: --profile %s: it exists and is not a profile (lines of \"ADDR COUNT\" it is not); "
+                        "not touching it: name a new file\n", path);
+        close(fd);
         return false;
     }
     s->profile = calloc(SIM_PROFILE_WORDS, sizeof *s->profile);
+    if (!s->profile) {
+        close(fd);
+        return false;
+    }
+    s->profile_fd = fd;
     s->profile_path = path;
-    return s->profile != NULL;
+    return true;
 }
 
 bool sim_close(sim_t *s)

@@ -54,7 +54,8 @@ fi
 if [ -z "$only" ] || [ "$only" = cli ]; then
   ran=$((ran + 1))
   if tier unit; then
-    count "$({ tests/layers.sh; tests/rows.sh; tests/game_writers.sh; tests/structure_checks_fail.sh; tests/size.sh "$dir/../.."; tests/asm_lines.sh; } 2>&1)"
+    count "$({ tests/layers.sh; tests/rows.sh; tests/game_writers.sh; tests/structure_checks_fail.sh; tests/size.sh "$dir/../.."; tests/asm_lines.sh
+               sh tests/dist_version.sh "$dir/../.."; } 2>&1)"
   fi
   if tier sim; then
     count "$({ tests/cli.sh "$dir/.." "$sim" "$elf"

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # make dist: each board's firmware as it is flashed, named with its version
 # (git describe), with SHA256SUMS, and a dist.json for the web page.
-#   tools/dist.sh BUILD_DIR VERSION BOARD...
+#   tools/dist.sh BUILD_DIR BOARD...
+# The version is read here, not handed over by make: a tag is anybody's
+# text (`v3;touch${IFS}pwned;`), so it never reaches a command line
+# unquoted, and only letters, digits and . _ + - of it reach a file name or
+# the JSON (anything else becomes _).
 set -eu
-B=$1 version=$2; shift 2
+B=$1; shift
+version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
+version=$(printf '%s' "$version" | LC_ALL=C tr -c 'A-Za-z0-9._+-' '_')
+[ -n "$version" ] || version=unknown
 out=$B/dist
 rm -rf "$out" && mkdir -p "$out"
 json="{\"version\": \"$version\", \"boards\": {"

@@ -37,6 +37,16 @@ export function checked(record, core) {
 
 const USAGE = 'usage: node sim/web/follow.mjs --port PATH [--baud 38400] [--games N] [--out FILE]';
 
+// What a port sends is printed as text only: a control character (the
+// escape that starts a terminal's title, clear-screen or clipboard
+// sequence, a bell, a C1 control) or a bidirectional override is shown as
+// \xNN / \u{NNNN}, so a port can never drive the terminal it is printed on.
+export function printable(text) {
+  return String(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
+    (c) => (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u{${c.charCodeAt(0).toString(16)}}`));
+}
+const say = (text) => console.log(printable(text));
+
 export function parseArgs(argv) {
   const a = { baud: 38400, games: 0 };
   for (let i = 0; i < argv.length; i++) {
@@ -73,22 +83,22 @@ async function main(args) {
   let wrote = 0;
   let failed = null; // the --out file could not be written
   const follower = new Follower((ev) => {
-    if (ev.type === 'start') console.log(`game: ${ev.setup.rules}, ${ev.setup.first} first, game ${ev.setup.game} of ${ev.setup.games}`);
+    if (ev.type === 'start') say(`game: ${ev.setup.rules}, ${ev.setup.first} first, game ${ev.setup.game} of ${ev.setup.games}`);
     else if (ev.type === 'move') {
       const n = ev.moves.length;
-      if (n) console.log(`${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${ev.moves[n - 1]}`);
+      if (n) say(`${Math.ceil(n / 2)}.${n % 2 ? '' : '..'} ${ev.moves[n - 1]}`);
     } else if (ev.type === 'over') {
       games++;
       if (ev.partial) {
-        console.log('a game ended that was under way when following began: not recorded');
+        say('a game ended that was under way when following began: not recorded');
         return;
       }
       const c = checked(ev.record, core);
       if (!c.ok) {
-        console.log(`a game ended that is not a record: ${c.why}; not written`);
+        say(`a game ended that is not a record: ${c.why}; not written`);
         return;
       }
-      console.log(`over: ${recordSummary(c.record)}\n${recordText(c.record)}`);
+      say(`over: ${recordSummary(c.record)}\n${recordText(c.record)}`);
       if (args.out && !failed) {
         try {
           fs.appendFileSync(args.out, (wrote ? '\n' : '') + recordText(c.record));
@@ -111,7 +121,7 @@ async function main(args) {
   } catch (e) {
     if (failed) return 1;
     if (games) return 0;
-    console.error(`follow.mjs: ${e.message} before a game ended`);
+    console.error(printable(`follow.mjs: ${e.message} before a game ended`));
     return 1;
   } finally {
     port.close();

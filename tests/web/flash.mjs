@@ -362,6 +362,18 @@ time.sleep(1.0)
     await port;
     return (r.rc === 0 && /a game ended that is not a record/.test(r.out) && !existsSync(out)) || `exit ${r.rc}: ${r.err} ${r.out.slice(-300)}`;
   });
+  // a port that sends terminal escapes (a title, clear-screen, the
+  // clipboard by OSC 52, a bell) in its lines: printed as text, never raw
+  await check('follow-cli-escapes-printed-as-text', async () => {
+    const tty = `${tmp}/follow-esc.tty`;
+    const port = fakePort(tty, ['start classic\x1b]0;pwned\x07 first white console 9 human white match 1/2',
+      'move b1-d2\x1b[2J', 'move zz\x1b]52;c;cHduZWQ=\x07', 'over 1 0 white\x1b[31m all\u202e']);
+    for (let i = 0; i < 50 && !existsSync(tty); i++) await sleep(100);
+    const r = await followRun(['--port', tty, '--games', '1']);
+    await port;
+    const raw = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/.test(r.out + r.err);
+    return (!raw && /\\x1b/.test(r.out + r.err)) || `exit ${r.rc}: raw control characters or none shown: ${JSON.stringify((r.out + r.err).slice(-300))}`;
+  });
   await check('follow-cli-bad-baud', () => {
     const r = follow(['--port', '/dev/null', '--baud', '1234']);
     return (r.rc === 2 && r.err.startsWith('follow.mjs: --baud 1234: one of')) || `exit ${r.rc}: ${r.err}`;

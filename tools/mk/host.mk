@@ -46,7 +46,10 @@ $(eval $(call host_prog,jarmo-arena,tools/arena/arena.c,$(call hobj,$(REF_AI_SRC
 # The arena with another commit's AI as a player too (base:LEVEL), to
 # measure a change against the AI before it: make arena-base BASE=COMMIT.
 BASE ?= 5a653c0
-BASE_COMMIT = $(shell git rev-parse --short=12 $(BASE)^{commit} 2>/dev/null || echo $(BASE))
+# BASE is quoted for the shell (its own quotes dropped), and only a commit
+# id reaches a recipe: a BASE that is not a commit becomes not-a-commit,
+# which tools/arena/base_player.sh refuses by name
+BASE_COMMIT = $(or $(shell git rev-parse --short=12 --verify -q '$(subst ','',$(BASE))^{commit}' 2>/dev/null),not-a-commit)
 $(B)/base/%.o: tools/arena/base_player.sh
 	@echo "  BASE $@"
 	$(Q)tools/arena/base_player.sh $* $@
