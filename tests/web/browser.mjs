@@ -454,6 +454,49 @@ try {
     return 'a link, a bad file and a wrong result refused, a good one added, a typed file of two added';
   });
 
+  // a link of games over a full list: none of the kept games pushed out,
+  // the page says so, and a button lets the player make room (issue 54 A)
+  await run('records-link-never-pushes-out-kept-games', async () => {
+    const e = engine();
+    await e.ask('rules jasir');
+    await e.ask('level 1');
+    const played = [];
+    for (let i = 0; i < 400; i++) {
+      const m = await e.ask('genmove');
+      if (!m.startsWith('= ')) break;
+      played.push(m.slice(2));
+    }
+    const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
+    e.close();
+    const words = played.map((m, i) => `${i + 1}. ${m}`);
+    const lines = [];
+    for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
+    const rec = (d) => `[Date "${d}"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
+    const at = (y, i) => new Date(Date.UTC(y, 0, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z';
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (er) => errors.push(er.message));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    // 200 kept games, as the page stores them; then a link of three more
+    await page.evaluate((k) => localStorage.setItem('jarmo-records', JSON.stringify(k)), Array.from({ length: 200 }, (_, i) => rec(at(2026, i))));
+    const link = [0, 1, 2].map((i) => rec(at(2027, i))).join('\n');
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(link)}`);
+    const note = page.locator('#record-note');
+    await waitFor('the note on the full list', 8000, async () => /They are not kept: the list is full \(200 games\)/.test(await note.textContent()));
+    const stored = async () => page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-records')));
+    const kept = await stored();
+    if (kept.length !== 200 || kept.some((t) => t.includes('2027-01-01'))) throw new Error(`kept ${kept.length}, an opened game among them: ${kept.some((t) => t.includes('2027-01-01'))}`);
+    const said = await note.textContent();
+    await page.locator('#keep-opened').click();
+    await waitFor('the three kept at the player\'s say', 3000, async () => (await stored()).filter((t) => t.includes('2027-01-01')).length === 3);
+    const after = await stored();
+    await context.close();
+    if (after.length !== 200) throw new Error(`${after.length} kept after the button`);
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    return `200 kept games stayed (${said.slice(said.indexOf('They')).slice(0, 90)}...); the button kept the 3, the 3 oldest dropped`;
+  });
+
   // the game being played is in the list as in progress, after a reload
   // too, and the list keeps only finished games (issue 44 item 6)
   await run('records-game-in-progress', async () => {

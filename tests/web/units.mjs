@@ -393,6 +393,20 @@ check('serve-no-sibling-folder', () =>
     const l = rs.list();
     return (l.length === RECORDS_MAX && l[0].date === '2026-01-01T00:03:24Z') || `${l.length} ${l[0]?.date}`;
   });
+  // an opened game (a file, a link) never pushes out a kept one (issue 54 A:
+  // one link of 250 games pushed out all 200 kept); a finished game still does
+  check('records-import-never-pushes-out-kept-games', () => {
+    const st = new MemoryStorage();
+    const rs = new Records(st);
+    for (let i = 0; i < RECORDS_MAX; i++) rs.add({ ...rec, date: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z' });
+    const opened = rs.add({ ...rec, date: '2027-01-01T00:00:00Z' }, { imported: true });
+    const kept = rs.list();
+    const played = rs.add({ ...rec, date: '2027-01-02T00:00:00Z' });
+    const after = rs.list();
+    return (!opened.ok && opened.full && /list is full/.test(opened.why) && kept.length === RECORDS_MAX &&
+      kept[0].date === '2026-01-01T00:03:19Z' && played.ok && after.length === RECORDS_MAX && after[0].date === '2027-01-02T00:00:00Z') ||
+      JSON.stringify([opened, kept.length, kept[0]?.date, after[0]?.date]);
+  });
   check('records-corrupt-storage-starts-again', () => {
     const st = new MemoryStorage({ 'jarmo-records': '{not json' });
     const rs = new Records(st);

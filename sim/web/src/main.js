@@ -10,7 +10,7 @@ import { GameLog } from './game_log.js';
 import { loadHex } from './hex.js';
 import { N } from './matrix.js';
 import { MCU } from './mcu.js';
-import { Records, TEXT_MAX, completeRecord, parseRecords, recordAtOver, recordFromHash, recordLink, recordSummary, recordText } from './records.js';
+import { Records, RECORDS_MAX, TEXT_MAX, completeRecord, parseRecords, recordAtOver, recordFromHash, recordLink, recordSummary, recordText } from './records.js';
 import { Replay } from './replay.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
@@ -344,10 +344,28 @@ function initRecords(records, replay, log) {
       }
       games.push(c.record);
     }
-    const refused = games.map((r) => records.add(r)).find((k) => !k.ok);
+    // kept while the list has room: an import never pushes out a kept game
+    const results = games.map((r) => records.add(r, { imported: true }));
+    const full = results.filter((k) => k.full).length;
+    const refused = results.find((k) => !k.ok && !k.full);
     const last = games[games.length - 1];
     const what = games.length > 1 ? `${games.length} games ${from}; the last: ` : `the game ${from}: `;
-    if (refused) note.textContent = `Opened ${what}${recordSummary(last)}; not all kept: ${refused.why}.`;
+    if (full) {
+      // the player says whether the oldest kept games make room for them
+      const notKept = games.filter((_, i) => results[i].full);
+      const drop = Math.min(notKept.length, RECORDS_MAX);
+      const which = full < games.length ? `${full} of them ${full === 1 ? 'is' : 'are'}` : games.length > 1 ? 'They are' : 'It is';
+      note.textContent = `Opened ${what}${recordSummary(last)}. ${which} not kept: the list is full (${RECORDS_MAX} games), and an opened game never pushes out one you kept without your say. `;
+      const keep = document.createElement('button');
+      keep.id = 'keep-opened';
+      keep.textContent = `Keep ${full === 1 ? 'it' : 'them'}, dropping your ${drop} oldest kept game${drop === 1 ? '' : 's'}`;
+      keep.addEventListener('click', () => {
+        const bad = notKept.map((r) => records.add(r)).find((k) => !k.ok);
+        note.textContent = bad ? `Not all kept: ${bad.why}.` : `Kept ${notKept.length} more; the ${drop} oldest of before dropped.`;
+        redraw();
+      });
+      note.append(keep);
+    } else if (refused) note.textContent = `Opened ${what}${recordSummary(last)}; not all kept: ${refused.why}.`;
     else note.textContent = `Opened ${what}${recordSummary(last)}.`;
     open(last, recordText(last));
     redraw();

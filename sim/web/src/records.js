@@ -224,12 +224,16 @@ export class Records {
   // the list could not show it) or the browser would not store it. The
   // newest RECORDS_MAX are kept, counting only records the reader accepts
   // (a junk entry kept by an older page is dropped, never a real game).
-  add(record) {
+  // An import (imported: true) never drops a kept game: with the list
+  // full it is not kept, { ok: false, full: true, why }.
+  add(record, { imported = false } = {}) {
     const text = recordText(record);
     const read = parseRecord(text);
     if (!read.ok) return { ok: false, why: `not a record the list can show: ${read.why}` };
     const saved = this.texts().filter((t) => typeof t === 'string' && parseRecord(t).ok);
     if (saved.includes(text)) return { ok: true };
+    if (imported && saved.length >= RECORDS_MAX)
+      return { ok: false, full: true, why: `the list is full (${RECORDS_MAX} games), and an opened game never pushes out a kept one` };
     saved.unshift(text);
     if (this.kept.write(saved.slice(0, RECORDS_MAX))) return { ok: true };
     return { ok: false, why: 'this browser would not store it' }; // storage full or blocked
