@@ -563,6 +563,33 @@ try {
     return `${id}: ${goal}`;
   });
 
+  // a browser whose storage is full: an answer still rates, and the page
+  // says that nothing is kept (issue 54 H: it said "none rated yet")
+  await run('puzzles-storage-full-said', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    await context.addInitScript(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (String(k).startsWith('jarmo-puzzle') || k === 'jarmo-my-puzzles') throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (er) => errors.push(er.message));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the first puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    const id = await page.locator('#puzzles').getAttribute('data-puzzle');
+    const p = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8')).find((x) => x.id === id);
+    await page.locator(`.puzzle-moves button[data-move="${Object.keys(p.wrong)[0]}"]`).click();
+    const rated = await page.evaluate(() => ({ ...document.querySelector('.puzzle-rating').dataset, text: document.querySelector('.puzzle-rating').textContent }));
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    if (!(Number(rated.rating) < 1200 && rated.count === '1' && rated.unkept === 'true' && /storage is full/.test(rated.text)))
+      throw new Error(`the rating: ${JSON.stringify(rated)}`);
+    return rated.text;
+  });
+
   await run('puzzles', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();

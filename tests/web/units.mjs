@@ -650,6 +650,17 @@ check('puzzles-your-mistakes-from-a-kept-game', () => {
   const added = [own.add([p]), own.add([p])];
   return (plies.join() === '4,2' && p && p.mine && p.moves.join() === 'c1-d3,b5-c4,a1-b3' && p.solution.join() === 'a5-b4,d3-c4' && p.first === 'white' &&
     p.wrong['e5-d4'].value === 50 && /^Red to move: find the only move that keeps the advantage \(you played e5-d4 here\)$/.test(p.goal) &&
-    notProven === null && added.join() === '1,0' && own.list().length === 1) || JSON.stringify({ plies, p, notProven, added });
+    notProven === null && added.map((a) => a.fresh.length).join() === '1,0' && added.every((a) => a.kept) && own.list().length === 1) ||
+    JSON.stringify({ plies, p, notProven, added });
+});
+// a browser whose storage is full: an answer still rates (the new rating is
+// given, kept: false), your puzzles are found but said not kept (issue 54 H:
+// the page said "(none rated yet)" and "12 proven puzzles (0 new)")
+check('puzzles-storage-full-said', () => {
+  const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+  const a = new PuzzleRating(full).answer(1200, true);
+  const p = { id: 'mine-x', moves: [], wrong: {}, mine: true };
+  const added = new OwnPuzzles(full).add([p]);
+  return (a.rating === 1220 && a.count === 1 && a.kept === false && added.kept === false && added.fresh.length === 1) || JSON.stringify([a, added]);
 });
 process.exit(failed ? 1 : 0);

@@ -68,12 +68,12 @@ export class PuzzleRating {
     return { rating: RATING_START, count: 0 }; // not one: start again
   }
 
-  // a first answer to a puzzle rated `puzzleRating`: the new state (not
-  // kept when the browser refuses: the puzzles still play)
+  // a first answer to a puzzle rated `puzzleRating`: the new state, and
+  // kept: false when the browser refused to store it (full or blocked: the
+  // puzzles still play, and the page says it)
   answer(puzzleRating, solved) {
     const next = rated(this.get(), puzzleRating, solved);
-    this.kept.write(next);
-    return next;
+    return { ...next, kept: this.kept.write(next) };
   }
 }
 
@@ -129,11 +129,12 @@ export class OwnPuzzles {
     return Array.isArray(l) ? l.filter((p) => p && typeof p.id === 'string' && Array.isArray(p.moves) && p.wrong) : [];
   }
 
-  // adds the ones not there yet; how many were new
+  // adds the ones not there yet: { fresh: the new ones, kept: whether the
+  // browser stored them (false: its storage is full or blocked) }
   add(puzzles) {
     const l = this.list();
     const ids = new Set(l.map((p) => p.id));
     const fresh = puzzles.filter((p) => !ids.has(p.id));
-    return this.kept.write([...l, ...fresh].slice(-100)) ? fresh.length : 0;
+    return { fresh, kept: !fresh.length || this.kept.write([...l, ...fresh].slice(-100)) };
   }
 }

@@ -63,11 +63,16 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
   const rating = new PuzzleRating(storage);
   let all = [];
   let progress = loadProgress(storage);
+  // a write the browser refused (its storage full or blocked): the puzzles
+  // still play, and the page says that nothing is being kept
+  let unkept = false;
+  let lastRating = null; // what the last rated answer gave, kept or not
+  let unkeptMine = []; // your puzzles found while nothing could be kept
   const save = () => {
     try {
       storage.setItem(KEY, JSON.stringify(progress));
     } catch {
-      /* not kept: the puzzles still play */
+      unkept = true;
     }
   };
   const tally = () => {
@@ -78,8 +83,10 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
     score.dataset.solved = String(solved);
     score.dataset.mine = String(mine.length);
     score.dataset.mineSolved = String(mineSolved);
-    const r = rating.get();
-    ratingEl.textContent = `Your puzzle rating: ${r.rating}${r.count ? ` (${r.count} puzzle${r.count === 1 ? '' : 's'} rated)` : ' (none rated yet: it starts at 1200)'}.`;
+    const r = lastRating && !lastRating.kept ? lastRating : rating.get();
+    ratingEl.textContent = `Your puzzle rating: ${r.rating}${r.count ? ` (${r.count} puzzle${r.count === 1 ? '' : 's'} rated)` : ' (none rated yet: it starts at 1200)'}.` +
+      (unkept ? ' Not kept: this browser\'s storage is full (or blocked), so your answers, rating and puzzles go with this page.' : '');
+    ratingEl.dataset.unkept = String(unkept);
     ratingEl.dataset.rating = String(r.rating);
     ratingEl.dataset.count = String(r.count);
     for (const o of choose.querySelectorAll('option')) {
@@ -89,7 +96,8 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
   };
   // the list: the project's puzzles, then yours apart
   const fill = () => {
-    all = [...puzzles, ...own.list()];
+    const kept = own.list();
+    all = [...puzzles, ...kept, ...unkeptMine.filter((p) => !kept.some((k) => k.id === p.id))];
     choose.textContent = '';
     const groups = [['puzzles', all.filter((p) => !p.mine)], ['your mistakes', all.filter((p) => p.mine)]];
     for (const [label, list] of groups) {
@@ -136,7 +144,10 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
       b.addEventListener('click', () => {
         const right = m === p.solution[0];
         // the first answer to one of the project's puzzles rates you
-        if (!(p.id in progress) && !p.mine) rating.answer(p.rating, right);
+        if (!(p.id in progress) && !p.mine) {
+          lastRating = rating.answer(p.rating, right);
+          if (!lastRating.kept) unkept = true;
+        }
         if (right) {
           draw(p, p.solution);
           answer.textContent = rightWords(p);
@@ -185,9 +196,14 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
           if (p) found.push(p);
         }
       }
-      const fresh = own.add(found);
+      const added = own.add(found);
+      const fresh = added.fresh.length;
+      if (!added.kept) {
+        unkept = true;
+        unkeptMine = [...unkeptMine, ...added.fresh];
+      }
       mineStatus.textContent = `Looked at ${games.length} game${games.length === 1 ? '' : 's'} of yours, ${looked} costly move${looked === 1 ? '' : 's'}: ` +
-        `${found.length} proven puzzle${found.length === 1 ? '' : 's'} (${fresh} new) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
+        `${found.length} proven puzzle${found.length === 1 ? '' : 's'} (${fresh} new${added.kept ? '' : ', not kept: this browser\'s storage is full'}) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
       mineStatus.dataset.found = String(found.length);
       fill();
       tally();
