@@ -26,3 +26,15 @@ if ls "$TMP/b/dist" | grep -q '[^A-Za-z0-9._+-]'; then
     echo "[  FAILED  ] dist-version: a file name with other characters: $files"; exit 1
 fi
 echo "[       OK ] dist-version: a hostile tag ran nothing and became $v ($files)"
+# a disk that fills while the .hex is copied (a 20 KB file size limit, the
+# signal ignored so that the write fails): make dist fails, and leaves no
+# cut .hex and no dist behind (issue 54 J)
+rm -rf "$TMP/b/dist"
+( trap '' XFSZ; ulimit -f 20; cd "$TMP" && GIT_DIR="$TMP/repo/.git" sh "$here/tools/dist.sh" "$TMP/b" jarmo-handheld ) >"$TMP/log2" 2>&1
+rc=$?
+left=$(find "$TMP/b" -path '*dist*' -type f 2>/dev/null | tr '\n' ' ')
+if [ $rc -ne 0 ] && [ -z "$left" ]; then
+    echo "[       OK ] dist-full-disk: make dist failed ($(tail -1 "$TMP/log2" | cut -c1-80)) and left nothing"
+else
+    echo "[  FAILED  ] dist-full-disk: exit $rc, left: ${left:-nothing}"; exit 1
+fi

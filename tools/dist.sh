@@ -12,19 +12,26 @@ version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
 version=$(printf '%s' "$version" | LC_ALL=C tr -c 'A-Za-z0-9._+-' '_')
 [ -n "$version" ] || version=unknown
 out=$B/dist
-rm -rf "$out" && mkdir -p "$out"
+# built in a folder of its own and put in place whole: a full disk or a
+# failed step leaves no cut .hex behind, and no dist at all
+stage=$B/dist.new
+rm -rf "$stage" && mkdir -p "$stage"
+trap 'rm -rf "$stage"' EXIT
 json="{\"version\": \"$version\", \"boards\": {"
 sep=
 for b in "$@"; do
   hex=$B/$b/firmware.hex
   [ -f "$hex" ] || { echo "make dist: no $hex (make $hex first)" >&2; exit 1; }
   name=jarmo-${b#jarmo-}-$version.hex
-  cp "$hex" "$out/$name"
+  cp "$hex" "$stage/$name"
+  cmp -s "$hex" "$stage/$name" || { echo "make dist: $stage/$name was not written whole" >&2; exit 1; }
   sum=$(sha256sum "$hex" | cut -d' ' -f1)
   bytes=$(avr-size "$B/$b/firmware.elf" | awk 'NR == 2 { print $1 + $2 }')
   json="$json$sep\"$b\": {\"file\": \"$name\", \"sha256\": \"$sum\", \"flash_bytes\": $bytes, \"hex_bytes\": $(stat -c %s "$hex")}"
   sep=", "
 done
-(cd "$out" && sha256sum jarmo-*.hex > SHA256SUMS)
-echo "$json}}" > "$out/dist.json"
+(cd "$stage" && sha256sum jarmo-*.hex > SHA256SUMS)
+echo "$json}}" > "$stage/dist.json"
+rm -rf "$out" && mv "$stage" "$out"
+trap - EXIT
 echo "make dist: $out ($(ls "$out" | tr '\n' ' '))"

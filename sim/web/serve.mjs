@@ -1,7 +1,8 @@
 // make web-serve: serves build/web on 127.0.0.1 and prints the address.
 //   node sim/web/serve.mjs DIR [PORT]   (PORT 0 or none: a free port)
 import { createServer } from 'node:http';
-import { readFile, realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const [dir, portArg = '0'] = process.argv.slice(2);
@@ -41,12 +42,20 @@ const server = createServer(async (req, res) => {
     res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
     return;
   }
+  // only a plain file is served: opened without waiting (a FIFO or a device
+  // put in the folder would hold the request, and the server, open) and
+  // looked at through the handle it was opened as
+  let fh = null;
   try {
-    const body = await readFile(file);
+    fh = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!(await fh.stat()).isFile()) throw new Error('not a plain file');
+    const body = await fh.readFile();
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  } finally {
+    await fh?.close();
   }
 });
 server.on('error', (e) => {

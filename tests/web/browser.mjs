@@ -590,6 +590,40 @@ try {
     return rated.text;
   });
 
+  // a stored console memory the page cannot read: kept aside, said, and the
+  // console starts as a new one (issue 54 J: it was overwritten silently)
+  await run('eeprom-unreadable-kept-aside-and-said', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-nano`);
+    await page.evaluate(() => localStorage.setItem('jarmo-eeprom-jarmo-handheld', 'not an image'));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    const note = await page.locator('#note').textContent();
+    const aside = await page.evaluate(() => localStorage.getItem('jarmo-eeprom-jarmo-handheld-unreadable'));
+    await page.screenshot({ path: `${out}/eeprom-unreadable.png` });
+    await context.close();
+    if (aside !== 'not an image' || !/could not be read.*kept aside, unchanged/.test(note)) throw new Error(`${aside}: ${note}`);
+    return note;
+  });
+
+  // the review worker answers every message, one that is not a request too
+  // (issue 54 J: a null message was never answered: the page waited on)
+  await run('review-worker-answers-every-message', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-handheld`);
+    const got = await page.evaluate(() => Promise.all([null, 7, 'x'].map((m) => new Promise((resolve) => {
+      const w = new Worker('review_worker.js', { type: 'module' });
+      const t = setTimeout(() => resolve('no answer'), 5000);
+      w.onmessage = (ev) => { clearTimeout(t); w.terminate(); resolve(ev.data.error || 'an answer without an error'); };
+      w.postMessage(m);
+    }))));
+    await context.close();
+    if (!got.every((g) => g.startsWith('not a request'))) throw new Error(JSON.stringify(got));
+    return got.join(' | ');
+  });
+
   await run('puzzles', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();

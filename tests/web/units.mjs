@@ -78,6 +78,18 @@ check('eeprom-malformed-is-erased', () => {
   const e = new EEPROMStore('k', new MemoryStorage({ k: 'zz' + '0'.repeat(2046) }));
   return e.readMemory(0) === 0xff || 'a malformed image was read';
 });
+// ... and kept aside as it was, said, never overwritten by the new chip's
+// saves (issue 54 J: it was overwritten silently at the first write)
+check('eeprom-malformed-kept-aside-and-said', () => {
+  const bad = 'zz' + '0'.repeat(2046);
+  const st = new MemoryStorage({ k: bad });
+  const e = new EEPROMStore('k', st);
+  e.eraseMemory(0);
+  e.writeMemory(0, 0x12);
+  const again = new EEPROMStore('k', st); // a reload: the new image is good, nothing said
+  return (e.unreadable === 'k-unreadable' && st.getItem('k-unreadable') === bad && again.unreadable === null && again.readMemory(0) === 0x12) ||
+    JSON.stringify([e.unreadable, st.getItem('k-unreadable')?.slice(0, 8), again.unreadable]);
+});
 check('eeprom-survives-reload', () => {
   const storage = new MemoryStorage();
   const a = new EEPROMStore('k', storage);
@@ -310,7 +322,15 @@ const raw = (path) =>
 const secretDir = `${build}/web-secret`;
 mkdirSync(secretDir, { recursive: true });
 writeFileSync(`${secretDir}/s.txt`, 'secret');
+// a FIFO in the served folder (issue 54 J: four requests for one hung the
+// server): refused at once, four times over, and serving goes on
+const fifo = `${build}/web/a-fifo`;
+rmSync(fifo, { force: true });
+spawnSync('mkfifo', [fifo]);
+const timed = (p) => Promise.race([p, new Promise((r) => setTimeout(() => r('hung'), 3000))]);
 const results = {
+  fifo: (await Promise.all([1, 2, 3, 4].map(() => timed(status('a-fifo'))))).join(),
+  afterFifo: await timed(status('')),
   index: await status(''),
   hex: await status('jarmo-handheld/firmware.hex'),
   missing: await status('nothing-here.js'),
@@ -321,6 +341,8 @@ const results = {
 };
 server.kill();
 rmSync(secretDir, { recursive: true, force: true });
+rmSync(fifo, { force: true });
+check('serve-fifo-refused-not-hung', () => (results.fifo === '404,404,404,404' && results.afterFifo === 200) || JSON.stringify(results));
 check('serve-index-and-hex', () => (results.index === 200 && results.hex === 200) || JSON.stringify(results));
 check('serve-missing-is-404', () => results.missing === 404 || `status ${results.missing}`);
 check('serve-stays-in-its-folder', () => results.outside === 403 || `status ${results.outside}`);
@@ -505,6 +527,18 @@ check('serve-no-sibling-folder', () =>
     const c = completeRecord(parseRecords(`[Rules "classic"]\n[Result "${wrong}"]\n${played.join(' ')}\n`).records[0], consoleText);
     return (!c.ok && c.why.startsWith(`Result "${wrong}", but its moves end ${end[2]}-${end[3]} ${end[4]}`)) || JSON.stringify(c);
   });
+  // a Reason the moves contradict, with no Result, and a Date that is not
+  // ISO 8601 in UTC: refused, as docs/records.md says (issue 54 J)
+  check('records-typed-reason-that-disagrees-said', () => {
+    const wrong = end[5] === 'across' ? 'no-pieces' : 'across';
+    const c = completeRecord(parseRecords(`[Rules "classic"]\n[Reason "${wrong}"]\n${played.join(' ')}\n`).records[0], consoleText);
+    return (!c.ok && c.why.startsWith(`Reason "${wrong}", but its moves end by ${end[5]}`)) || JSON.stringify(c);
+  });
+  check('records-date-must-be-utc-iso', () => {
+    const bads = ['1', '2026-11-26 19:40', 'Nov 26 2026', '2026-11-26T19:40:00+02:00'].map((d) => parseRecords(`[Rules "classic"]\n[Date "${d}"]\n${played.join(' ')}\n`));
+    const goods = ['2026-11-26T19:40:12Z', '2026-11-26T19:40Z', '2026-11-26'].map((d) => parseRecords(`[Rules "classic"]\n[Date "${d}"]\n${played.join(' ')}\n`));
+    return (bads.every((b) => !b.ok && /not a date in UTC/.test(b.why)) && goods.every((g) => g.ok)) || JSON.stringify([bads, goods.map((g) => g.ok)]);
+  });
   check('records-typed-unfinished-or-illegal-said', () => {
     const short = completeRecord(parseRecords(`[Rules "classic"]\n${played.slice(0, 3).join(' ')}\n`).records[0], consoleText);
     const illegal = completeRecord(parseRecords(`[Rules "classic"]\n${played[0]} ${played[0]}\n`).records[0], consoleText);
@@ -652,6 +686,20 @@ check('puzzles-your-mistakes-from-a-kept-game', () => {
     p.wrong['e5-d4'].value === 50 && /^Red to move: find the only move that keeps the advantage \(you played e5-d4 here\)$/.test(p.goal) &&
     notProven === null && added.map((a) => a.fresh.length).join() === '1,0' && added.every((a) => a.kept) && own.list().length === 1) ||
     JSON.stringify({ plies, p, notProven, added });
+});
+// a stored rating no sum of answers reaches, and corrupt entries among your
+// puzzles: the rating starts again, the corrupt entries are left out (issue
+// 54 J: 1e308 was shown; a corrupt entry threw in the page)
+check('puzzles-corrupt-storage-left-out', () => {
+  const store = new Map([['jarmo-puzzle-rating', '{"rating":1e308,"count":3}']]);
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  const r = new PuzzleRating(storage).get();
+  const good = { id: 'mine-a', rules: 'classic', first: 'white', moves: ['c1-d3'], solution: ['a5-b4'], goal: 'g', rating: 900,
+    wrong: { 'e5-d4': { value: 50, reply: 'c1-d2' } }, mine: true };
+  store.set('jarmo-my-puzzles', JSON.stringify([good, { ...good, id: 'mine-b', solution: 7 }, { ...good, id: 'mine-c', wrong: { x: null } },
+    { ...good, id: 'mine-d', moves: [{}] }, null, 5, { ...good, id: 'mine-e', first: 'blue' }]));
+  const l = new OwnPuzzles(storage).list();
+  return (r.rating === 1200 && r.count === 0 && l.length === 1 && l[0].id === 'mine-a') || JSON.stringify([r, l.map((p) => p.id)]);
 });
 // a browser whose storage is full: an answer still rates (the new rating is
 // given, kept: false), your puzzles are found but said not kept (issue 54 H:

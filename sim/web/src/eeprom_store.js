@@ -4,7 +4,9 @@
 // never puts back bytes this page read long ago (the firmware's two-slot
 // records keep a save whole if the page closes midway). A page that has
 // lost the console to another tab (readOnly) stores nothing.
-// A missing or malformed stored image reads as an erased chip (0xFF).
+// A missing stored image reads as an erased chip (0xFF); a malformed one
+// too, but it is first kept aside under KEY-unreadable (never overwritten
+// by the new chip's saves) and `unreadable` says so, for the page to tell.
 const SIZE = 1024;
 const IMAGE = /^[0-9a-f]{2048}$/;
 
@@ -21,6 +23,7 @@ export class EEPROMStore {
     this.bytes = new Uint8Array(SIZE).fill(0xff);
     this.version = 0; // +1 at every write: readers redo their work only after a change
     this.readOnly = false;
+    this.unreadable = null; // the key a stored image that could not be read was kept aside under
     this.reload();
   }
 
@@ -35,9 +38,22 @@ export class EEPROMStore {
   stored() {
     try {
       const saved = this.storage?.getItem(this.key);
+      if (saved && !IMAGE.test(saved)) this.setAside(saved);
       return saved && IMAGE.test(saved) ? saved : null;
     } catch {
       return null;
+    }
+  }
+
+  // a stored image this page cannot read, kept as it was under another key
+  // (once: the first one found is the one kept), before anything is saved
+  setAside(saved) {
+    const aside = `${this.key}-unreadable`;
+    try {
+      if (this.storage.getItem(aside) === null) this.storage.setItem(aside, saved);
+      this.unreadable = aside;
+    } catch {
+      this.unreadable = `${aside} (not kept: the storage refused it)`;
     }
   }
 

@@ -412,6 +412,9 @@ async function main() {
   const eeprom = new EEPROMStore(`jarmo-eeprom-${name}`);
   const hold = await holdConsole(name, { steal: takeOverAsked(name) });
   eeprom.readOnly = !hold.held;
+  if (eeprom.unreadable)
+    showNote([`The console's memory kept in this browser could not be read, so it starts as a new console; ` +
+      `what was there is kept aside, unchanged (local storage key ${eeprom.unreadable}).`]);
 
   // the game in words: the status from the saved game after each change,
   // the moves from the debug console (kept for a reload)

@@ -64,7 +64,9 @@ export class PuzzleRating {
 
   get() {
     const s = this.kept.read(null);
-    if (s && Number.isFinite(s.rating) && Number.isInteger(s.count) && s.count >= 0) return { rating: s.rating, count: s.count };
+    // a rating Elo's sums can reach (a stored 1e308 is not one: start again)
+    if (s && Number.isFinite(s.rating) && s.rating >= 0 && s.rating <= 4000 && Number.isInteger(s.count) && s.count >= 0 &&
+        s.count < 1e6) return { rating: s.rating, count: s.count };
     return { rating: RATING_START, count: 0 }; // not one: start again
   }
 
@@ -124,9 +126,15 @@ export class OwnPuzzles {
     this.kept = new StoredJson(storage, key);
   }
 
+  // the kept ones the page can play: anything else in the storage (a
+  // corrupt entry) is left out, never handed to the page to throw on
   list() {
     const l = this.kept.read([]);
-    return Array.isArray(l) ? l.filter((p) => p && typeof p.id === 'string' && Array.isArray(p.moves) && p.wrong) : [];
+    const moves = (m) => Array.isArray(m) && m.every((x) => typeof x === 'string' && x.length <= 12);
+    return Array.isArray(l) ? l.filter((p) => p && typeof p === 'object' && typeof p.id === 'string' && typeof p.rules === 'string' &&
+      ['white', 'black'].includes(p.first) && moves(p.moves) && moves(p.solution) && p.solution.length > 0 &&
+      typeof p.goal === 'string' && Number.isFinite(p.rating) && p.wrong && typeof p.wrong === 'object' && !Array.isArray(p.wrong) &&
+      Object.values(p.wrong).every((w) => w && Number.isFinite(w.value) && (w.reply === null || typeof w.reply === 'string'))) : [];
   }
 
   // adds the ones not there yet: { fresh: the new ones, kept: whether the

@@ -99,7 +99,9 @@ function checkRecord({ tags, moves, line }, prefix) {
   const level = tags.Level == null || tags.Level === '-' ? null : Number(tags.Level);
   if (level !== null && !(Number.isInteger(level) && level >= 1 && level <= 6)) return no(`Level "${tags.Level}": 1..6 or -`);
   const date = tags.Date || '';
-  if (date && Number.isNaN(Date.parse(date))) return no(`Date "${date}": not a date (2026-11-26T19:40:00Z)`);
+  // ISO 8601 in UTC, as docs/records.md says (Date.parse alone takes "1")
+  if (date && (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/.test(date) || Number.isNaN(Date.parse(date))))
+    return no(`Date "${date}": not a date in UTC (2026-11-26T19:40:00Z)`);
   const record = { date, rules: tags.Rules, first, white: tags.White ?? 'P1', black: tags.Black ?? 'P2', level, result, reason, moves };
   return { ok: true, record, line };
 }
@@ -185,7 +187,7 @@ export function completeRecord(record, text) {
   const reason = REASONS.includes(over.reason) ? over.reason : 'none';
   if (record.result !== null && record.result !== result)
     return { ok: false, why: `Result "${record.result}", but its moves end ${result} (${reason})` };
-  if (record.result !== null && record.reason !== 'none' && record.reason !== reason)
+  if (record.reason !== 'none' && record.reason !== reason) /* with or without a Result */
     return { ok: false, why: `Reason "${record.reason}", but its moves end by ${reason}` };
   return { ok: true, record: { ...record, result, reason } };
 }

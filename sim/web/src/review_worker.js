@@ -52,8 +52,14 @@ function judgeAfter(rules, first, moves, level) {
 }
 
 self.onmessage = async (ev) => {
-  const { rules, first, moves, level = 6 } = ev.data;
   const t0 = performance.now();
+  // every message is answered: one that is not a request (null, a number)
+  // with { error }, as a bad request is
+  if (!ev.data || typeof ev.data !== 'object') {
+    self.postMessage({ error: `not a request: ${String(ev.data).slice(0, 20)}`, ms: 0 });
+    return;
+  }
+  const { rules, first, moves, level = 6 } = ev.data;
   if (ev.data.judge) {
     try {
       await engine();
