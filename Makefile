@@ -89,7 +89,7 @@ AVR_AI := $(call aobj,$(AI_SRC)) $(if $(filter 0,$(AI_ASM)),,$(AVR_AI_ASM)) $(A)
 AVR_PAINT := $(call aobj,hal/avr/stack_paint.c)
 FW_OBJ = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(GAME_SRC) $(STORAGE_SRC) $(HAL_AVR_SRC))
 
-HOST_TESTS := test_rules test_perft test_differential test_protocol test_debounce test_input test_render test_settings test_journal test_ui test_ai test_ai_board
+HOST_TESTS := test_rules test_perft test_differential test_protocol test_debounce test_input test_render test_settings test_journal test_ui test_ai test_ai_board test_energy
 BOARDS := $(basename $(notdir $(wildcard board-defs/*.h)))
 OTHER_BOARDS := $(filter-out jarmo-handheld,$(BOARDS))
 # The simulator models one board's wiring: build/host/jarmo-sim is the

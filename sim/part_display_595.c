@@ -10,6 +10,8 @@
  * simavr 1.6 takes a flat 100 us per SPI byte; the real peripheral takes
  * 8 SCK periods. So this part models the SPI master itself: SPDR write ->
  * 8 x divider cycles -> SPIF set and the byte shifted into the chain. */
+#include <string.h>
+
 #include <simavr/avr_ioport.h>
 #include <simavr/sim_avr.h>
 #include <simavr/sim_io.h>
@@ -32,6 +34,7 @@ static avr_cycle_count_t spi_done(struct avr_t *avr, avr_cycle_count_t when, voi
     sim_t *s = param;
     avr->data[SPSR_DATA_ADDR] |= SPIF_BIT;
     s->display.chain = (s->display.chain << 8) | s->display.spi_byte; /* the last byte sent sits in U1 */
+    s->display.spi_bytes++;
     return 0;
 }
 
@@ -52,6 +55,9 @@ static void on_spdr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void
 static void outputs_changed(sim_t *s)
 {
     sim_display_t *d = &s->display;
+    const uint8_t rows = d->blanked ? 0 : d->rows;
+    d->row_switches += (uint64_t)__builtin_popcount((unsigned)(rows ^ d->rows_driven));
+    d->rows_driven = rows;
     if (d->blanked)
         matrix_latch(&d->matrix, s->avr->cycle, 0, 0, 0);
     else
@@ -132,9 +138,23 @@ static void view(sim_t *s, matrix_view_t *v) { matrix_view(&s->display.matrix, s
 static double refresh_hz(sim_t *s) { return matrix_refresh_hz(&s->display.matrix, s->avr->cycle, s->freq, 1.0); }
 static uint32_t frame_count(const sim_t *s) { return s->display.matrix.frame_count; }
 
+static void use(sim_t *s, sim_display_use_t *u)
+{
+    uint64_t on[MATRIX_N][MATRIX_N][2];
+    matrix_on_cycles(&s->display.matrix, s->avr->cycle, on);
+    memset(u, 0, sizeof *u);
+    for (int r = 0; r < MATRIX_N; r++)
+        for (int c = 0; c < MATRIX_N; c++) {
+            u->full_cycles[r][c][0] = (double)on[r][c][0];
+            u->full_cycles[r][c][1] = (double)on[r][c][1];
+        }
+    u->shift_clocks = s->display.spi_bytes * 8u;
+    u->row_switches = s->display.row_switches;
+}
+
 const sim_part_t sim_part_display_595 = {
     .name = "display-595", .attach = attach, .reset = reset,
-    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count,
+    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count, .use = use,
 };
 
 #endif

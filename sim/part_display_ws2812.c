@@ -52,10 +52,21 @@ static void end_run(sim_ws2812_t *w)
     w->run_bits = 0;
 }
 
+/* What the LEDs showed since shown_at, into value_cycles. */
+static void add_shown(sim_t *s)
+{
+    sim_ws2812_t *w = &s->ws2812;
+    const uint64_t span = s->avr->cycle - w->shown_at;
+    for (unsigned i = 0; i < sizeof w->shown; i++)
+        w->value_cycles[i] += (uint64_t)w->shown[i] * span;
+    w->shown_at = s->avr->cycle;
+}
+
 static void latch(sim_t *s)
 {
     sim_ws2812_t *w = &s->ws2812;
     if (w->bits == FRAME_BITS) {
+        add_shown(s);
         memcpy(w->shown, w->incoming, sizeof w->shown);
         w->latched = true;
         w->frames++;
@@ -203,9 +214,24 @@ static double refresh_hz(sim_t *s)
 
 static uint32_t frame_count(const sim_t *s) { return s->ws2812.frames; }
 
+/* Each LED's channels: value x time / 255 is its time at full current. */
+static void use(sim_t *s, sim_display_use_t *u)
+{
+    settle(s);
+    add_shown(s);
+    memset(u, 0, sizeof *u);
+    static const uint8_t channel_of[3] = {1, 0, 2}; /* G, R, B on the wire -> red, green, blue */
+    for (unsigned y = 0; y < MATRIX_N; y++)
+        for (unsigned x = 0; x < MATRIX_N; x++) {
+            const uint64_t *led = &s->ws2812.value_cycles[ws2812_led_index((uint8_t)x, (uint8_t)y) * 3u];
+            for (unsigned k = 0; k < 3; k++)
+                u->full_cycles[y][x][channel_of[k]] = (double)led[k] / 255.0;
+        }
+}
+
 const sim_part_t sim_part_display_ws2812 = {
     .name = "display-ws2812", .attach = attach, .reset = reset, .report = report,
-    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count, .commands = commands,
+    .view = view, .refresh_hz = refresh_hz, .frame_count = frame_count, .use = use, .commands = commands,
 };
 
 #endif

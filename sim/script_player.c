@@ -172,10 +172,11 @@ static bool cmd_autoplay(script_call_t *c)
         script_call_fail(c, "autoplay: '%s' is not a level 1..6", c->argv[0]);
         return true;
     }
-    if (!script_call_want_ms(c, c->argv[1], &ms))
+    double look_ms = 0;
+    if (!script_call_want_ms(c, c->argv[1], &ms) || (c->argc > 2 && !script_call_want_ms(c, c->argv[2], &look_ms)))
         return true;
     sim_autoplay_io_t io = {c, autoplay_enter, autoplay_fail, autoplay_consumed, autoplay_tap, autoplay_cursor_is};
-    if (sim_autoplay(c->sim, &io, (unsigned)level, ms) != 0)
+    if (sim_autoplay(c->sim, &io, (unsigned)level, ms, look_ms) != 0)
         autoplay_failed(c);
     return !c->sim->crashed;
 }
@@ -193,8 +194,11 @@ static bool cmd_autoplay_games(script_call_t *c)
         script_call_fail(c, "autoplay-games: '%s' is not a level 1..6", c->argv[1]);
         return true;
     }
+    double look_ms = 0;
+    if (c->argc > 2 && !script_call_want_ms(c, c->argv[2], &look_ms))
+        return true;
     sim_autoplay_io_t io = {c, autoplay_enter, autoplay_fail, autoplay_consumed, autoplay_tap, autoplay_cursor_is};
-    if (sim_autoplay_games(c->sim, &io, (unsigned)games, (unsigned)level) != 0)
+    if (sim_autoplay_games(c->sim, &io, (unsigned)games, (unsigned)level, look_ms) != 0)
         autoplay_failed(c);
     player(c)->cursor = -1; /* wherever the games left it */
     return !c->sim->crashed;
@@ -212,8 +216,8 @@ static bool cmd_move(script_call_t *c)
 const script_command_t script_player_commands[] = {
     {"cursor-at", 1, 1, cmd_cursor_at, "cursor-at POINT|unknown"},
     {"cursor-to", 1, 1, cmd_cursor_to, "cursor-to POINT"},
-    {"autoplay", 2, 2, cmd_autoplay, "autoplay LEVEL MS"},
-    {"autoplay-games", 2, 2, cmd_autoplay_games, "autoplay-games N LEVEL"},
+    {"autoplay", 2, 3, cmd_autoplay, "autoplay LEVEL MS [LOOK_MS]"},
+    {"autoplay-games", 2, 3, cmd_autoplay_games, "autoplay-games N LEVEL [LOOK_MS]"},
     {"move", 1, 2, cmd_move, "move MOVE [hold]"},
     {NULL, 0, 0, NULL, NULL},
 };

@@ -39,6 +39,16 @@ typedef struct {
     uint64_t count, sum, max;
 } sim_stat_t;
 
+/* What a display's LEDs and logic have done so far, for the energy part:
+ * each LED's time at full current per colour (a WS2812B channel at 128 for
+ * 2 s counts about 1 s), the shift registers' clock edges, the row
+ * switches' gate charges. */
+typedef struct {
+    double full_cycles[MATRIX_N][MATRIX_N][3]; /* [row][col][red, green, blue] */
+    uint64_t shift_clocks;
+    uint64_t row_switches;
+} sim_display_use_t;
+
 /* A part of the board (part_*.c, chosen in sim_parts.c), as simavr's own
  * examples/parts: attached once when the ELF is loaded, it watches and
  * drives the MCU through simavr IRQs and I/O callbacks. The core reaches a
@@ -61,6 +71,7 @@ typedef struct {
     void (*view)(sim_t *s, matrix_view_t *v);
     double (*refresh_hz)(sim_t *s);
     uint32_t (*frame_count)(const sim_t *s);
+    void (*use)(sim_t *s, sim_display_use_t *u); /* a display: its LEDs' and logic's use so far */
     const script_command_t *commands; /* its script commands, ended by a NULL name; or NULL */
 } sim_part_t;
 
@@ -70,6 +81,9 @@ typedef struct {
     uint8_t spi_byte;
     uint8_t latch_level;
     uint8_t rows, red, green; /* the registers' latched outputs (1 = on) */
+    uint64_t spi_bytes;       /* bytes shifted into the chain */
+    uint64_t row_switches;    /* row switches turned on or off */
+    uint8_t rows_driven;      /* the rows switched on now (none while blanked) */
     bool blanked;             /* the output enables are high: all dark */
     matrix_t matrix;
 } sim_display_t;
@@ -82,6 +96,8 @@ typedef struct {
     uint32_t bits;             /* bits of the frame being received */
     uint8_t incoming[SIM_WS2812_LEDS * 3];
     uint8_t shown[SIM_WS2812_LEDS * 3]; /* G, R, B as latched, chain order */
+    uint64_t shown_at;         /* the cycle `shown` was latched */
+    uint64_t value_cycles[SIM_WS2812_LEDS * 3]; /* sum of value x cycles shown, up to shown_at */
     bool latched;              /* a whole frame has been latched */
     uint32_t frames;
     uint64_t bad_bits;         /* high times out of spec, stray pauses */
@@ -166,6 +182,23 @@ typedef struct {
     unsigned span_count;
 } sim_measure_t;
 
+/* part_energy.c: the MCU's time asleep by mode and its modules' clocks,
+ * over the energy window (from the start, or the last energy-window) */
+typedef struct {
+    uint64_t window_at;           /* the window's first cycle */
+    uint64_t idle, power_down;    /* cycles asleep in each mode */
+    uint64_t wdt;                 /* of power_down: with the watchdog running */
+    uint64_t bod_off;             /* of power_down: with the brown-out detector off (BODS) */
+    uint64_t asleep_until;        /* where the last step of sleep ended */
+    bool bods;                    /* this sleep began with BODS set */
+    uint64_t module_on[8];        /* cycles with a module's PRR bit 0 */
+    uint64_t module_stopped[8];   /* of those, asleep in power-down (every clock stopped) */
+    uint8_t prr;                  /* PRR as the firmware last wrote it */
+    uint64_t prr_at;              /* counted up to this cycle */
+    sim_display_use_t display_at; /* the display's use at the window's start */
+    void (*next_sleep)(struct avr_t *avr, uint64_t how_long);
+} sim_energy_t;
+
 struct sim_t {
     struct avr_t *avr;
     uint64_t freq;
@@ -188,6 +221,7 @@ struct sim_t {
     sim_uart_t uart;
     sim_eeprom_t eeprom;
     sim_measure_t measure;
+    sim_energy_t energy;
 };
 
 /* ---- the MCU and the board (sim_core.c) ------------------------------------ */

@@ -23,7 +23,7 @@ static const char *find_line(const sim_t *s, size_t from, const char *prefix)
     return NULL;
 }
 
-int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double limit_ms)
+int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double limit_ms, double look_ms)
 {
     const double until = sim_now_ms(s) + limit_ms;
     const char *start = sim_uart_last_line(s, "start "); /* the latest game */
@@ -74,6 +74,8 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
             return 0;
         }
         if (rules_side_to_move(&pos) == human_side) {
+            if (look_ms > 0 && !sim_run_until_ms(s, sim_now_ms(s) + look_ms))
+                return 1;
             ai_stats_t st;
             char text[RULES_MOVE_TEXT_MAX];
             const rules_move_t m = ai_choose(&pos, (uint8_t)human_level, (uint16_t)plies, NULL, NULL, &st);
@@ -117,7 +119,7 @@ int sim_autoplay(sim_t *s, sim_autoplay_io_t *io, unsigned human_level, double l
 #define GAME_LIMIT_MS 900000.0 /* a whole game, the console's thinking included */
 #define SCREEN_MS 400.0        /* a look at each end screen before A */
 
-int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned human_level)
+int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned human_level, double look_ms)
 {
     for (unsigned g = 0; g < games; g++) {
         /* the game's start: its words scroll for several seconds; B skips them */
@@ -133,7 +135,7 @@ int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned
         const char *human = strstr(start, " human black");
         const bool black = human && human < strchr(start, '\n');
         io->cursor_is(io->ctx, rules_point(RULES_FILES / 2u, black ? RULES_ROWS - 1u : 0u));
-        if (sim_autoplay(s, io, human_level, GAME_LIMIT_MS) != 0)
+        if (sim_autoplay(s, io, human_level, GAME_LIMIT_MS, look_ms) != 0)
             return 1;
         /* the end screens: A until the next game starts (the final
          * position, the result, and after the last game the match's) */
@@ -142,7 +144,7 @@ int sim_autoplay_games(sim_t *s, sim_autoplay_io_t *io, unsigned games, unsigned
                 io->fail(io->ctx, "autoplay-games: A did not lead from the end of the game to the next one");
                 return 1;
             }
-            if (!sim_run_until_ms(s, sim_now_ms(s) + SCREEN_MS) || !io->tap(io->ctx, SIM_BTN_A))
+            if (!sim_run_until_ms(s, sim_now_ms(s) + (look_ms > SCREEN_MS ? look_ms : SCREEN_MS)) || !io->tap(io->ctx, SIM_BTN_A))
                 return 1;
         }
         printf("autoplay-games: game %u of %u done\n", g + 1u, games);

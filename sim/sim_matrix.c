@@ -21,8 +21,33 @@ static int lowest_row(uint8_t rows)
     return -1;
 }
 
+/* Adds what the latch `e` lit from its cycle to `until`. */
+static void add_on(uint64_t on[MATRIX_N][MATRIX_N][2], const matrix_latch_t *e, uint64_t until)
+{
+    if (until <= e->cycle || !e->rows || !(e->red | e->green))
+        return;
+    const uint64_t span = until - e->cycle;
+    for (int r = 0; r < MATRIX_N; r++)
+        if (e->rows & (1u << r))
+            for (int c = 0; c < MATRIX_N; c++) {
+                if (e->red & (1u << c))
+                    on[r][c][0] += span;
+                if (e->green & (1u << c))
+                    on[r][c][1] += span;
+            }
+}
+
+void matrix_on_cycles(const matrix_t *m, uint64_t now, uint64_t out[MATRIX_N][MATRIX_N][2])
+{
+    memcpy(out, m->on_cycles, sizeof m->on_cycles);
+    if (m->ev_count)
+        add_on(out, &m->ev[(m->ev_count - 1) % MATRIX_EVENTS], now);
+}
+
 void matrix_latch(matrix_t *m, uint64_t cycle, uint8_t rows, uint8_t red, uint8_t green)
 {
+    if (m->ev_count)
+        add_on(m->on_cycles, &m->ev[(m->ev_count - 1) % MATRIX_EVENTS], cycle);
     matrix_latch_t *e = &m->ev[m->ev_count % MATRIX_EVENTS];
     e->cycle = cycle;
     e->rows = rows;

@@ -21,6 +21,8 @@ typedef struct {
     uint64_t frame_start[MATRIX_FRAMES];
     uint32_t frame_count;
     uint8_t last_row;
+    /* each LED's lit time so far, up to the last latch [row][col][red, green] */
+    uint64_t on_cycles[MATRIX_N][MATRIX_N][2];
 } matrix_t;
 
 typedef struct {
@@ -33,6 +35,8 @@ void matrix_latch(matrix_t *m, uint64_t cycle, uint8_t rows, uint8_t red, uint8_
 void matrix_view(const matrix_t *m, uint64_t now, matrix_view_t *v);
 /* One character per LED: '.' off, 'r' 'g' 'y' lit, uppercase when full. */
 void matrix_dump(const matrix_view_t *v, char out[MATRIX_N][MATRIX_N + 1]);
+/* Each LED's lit time from the start to now, in cycles. */
+void matrix_on_cycles(const matrix_t *m, uint64_t now, uint64_t out[MATRIX_N][MATRIX_N][2]);
 /* Full frames per second over the last `seconds` of simulated time. */
 double matrix_refresh_hz(const matrix_t *m, uint64_t now, uint64_t freq, double seconds);
 

@@ -59,6 +59,7 @@ file_check 0
 frame_letter 0
 text_out 0
 xorshift32 0
+energy_model 0
 script_command 1
 sim_matrix 1
 status_text 1
@@ -71,6 +72,7 @@ part_buzzer 3
 part_display_595 3
 part_display_ws2812 3
 part_eeprom 3
+part_energy 3
 part_measure 3
 part_uart 3
 sim_nv 3

@@ -33,8 +33,11 @@ echo "# firmware ($BOARD)"
 # (a WS2812B panel refreshes itself: no refresh-while-thinking check there)
 if [ "$SIM" = "$H/jarmo-sim" ]; then cp "$B/bench-ref.script" "$B/bench-game.script"
 else sed '/^expect-think-refresh/d' "$B/bench-ref.script" > "$B/bench-game.script"; fi
-"$SIM" --script "$B/bench-game.script" "$FW/firmware.elf" | grep -v '^autoplay' | sed -n 's/^\([a-z0-9_]*: \)/firmware_\1/p' \
-  | tee "$B/bench-game.out"
+# (its energy figures are for a game without a player's pauses: left out;
+# tools/bench/energy.sh measures a match as a person plays it)
+"$SIM" --script "$B/bench-game.script" "$FW/firmware.elf" | grep -v '^autoplay' \
+  | grep -Ev '^(energy_window_s|led_(red_|green_|blue_|row_)?ma_mean|mcu_[a-z_]*|logic_ma_mean|vcc_ma_mean|boost_efficiency_percent|cells_ma_mean|battery_[a-z_]*|power_bank_hours):' \
+  | sed -n 's/^\([a-z0-9_]*: \)/firmware_\1/p' | tee "$B/bench-game.out"
 # another board's AI move time against the reference board's: the same
 # search, slowed by each board's interrupts and display work while it thinks
 if [ "$BOARD" != jarmo-handheld ]; then
@@ -46,6 +49,7 @@ if [ "$BOARD" != jarmo-handheld ]; then
     printf "ai_move_time_vs_reference_percent: %+.1f\n", change
     printf "ai_move_time_budget: %s\n", change <= 5 ? "ok" : "FAILED (more than 5% slower)" }' "$B/bench-game.out"
 fi
+tools/bench/energy.sh "$B" "$BOARD"
 # the EEPROM's lifetime: a soak of games against the console (level 1,
 # one-game matches, the simulator playing White at level 1), the games of
 # tests/sim/eeprom-wear.script repeated; eeprom_lifetime_games is the games

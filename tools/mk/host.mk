@@ -83,10 +83,12 @@ $(H)/obj/puzzles/ai_root_review.o: firmware/ai/ai_root.c
 $(eval $(call host_prog,gen_puzzles,tools/puzzles/gen_puzzles.c,$(filter-out %/ai_root.o,$(HOST_CORE)) $(H)/obj/puzzles/ai_root_review.o))
 # The firmware's parts that need no hardware, a suite each; the storage's
 # over one fake EEPROM (tests/fake_eeprom.c).
-UNIT_TESTS := test_debounce test_input test_render test_settings test_journal
+UNIT_TESTS := test_debounce test_input test_render test_settings test_journal test_energy
 $(foreach t,$(filter-out $(UNIT_TESTS) test_ui,$(HOST_TESTS)),\
   $(eval $(call host_prog,tests/$(t),tests/$(t).c,$(HOST_ENGINE) $(HOST_CORE) $(HOST_NAIVE),-lcmocka)))
 $(eval $(call host_prog,tests/test_debounce,tests/test_debounce.c,$(call hobj,firmware/game/input.c),-lcmocka))
+# the simulator's energy model (pure arithmetic, no simavr)
+$(eval $(call host_prog,tests/test_energy,tests/test_energy.c,$(call hobj,sim/energy_model.c),-lcmocka))
 $(eval $(call host_prog,tests/test_input,tests/test_input.c,$(call hobj,firmware/game/input.c),-lcmocka))
 $(eval $(call host_prog,tests/test_render,tests/test_render.c,$(call hobj,firmware/game/render.c) $(HOST_RULES),-lcmocka))
 HOST_STORAGE_TEST := $(call hobj,$(STORAGE_SRC) tests/fake_eeprom.c) $(HOST_RULES)
