@@ -17,7 +17,7 @@ static void test_render_start_position(void **state)
     for (uint8_t x = 0; x < 5; x++) {
         assert_int_equal(c[0][x], COLOUR_BLACK_PIECE); /* row 5 on top */
         assert_int_equal(c[4][x], COLOUR_WHITE_PIECE);
-        assert_int_equal(c[7][x], COLOUR_WHITE_MARKED); /* white's turn */
+        assert_int_equal(c[7][x], COLOUR_WHITE_PIECE); /* white's turn: the bar dim, as a plain piece */
         for (uint8_t y = 1; y < 4; y++)
             assert_int_equal(c[y][x], 0);
     }

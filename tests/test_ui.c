@@ -628,7 +628,7 @@ static void test_turn_bar_steady_for_you_and_sweeping_for_the_console(void **sta
     skip_words();
     ui_draw(&ui, canvas, fake_millis + 100u);
     for (uint8_t x = 0; x < 5u; x++)
-        assert_int_equal(canvas[7][x], COLOUR_WHITE_MARKED);
+        assert_int_equal(canvas[7][x], COLOUR_WHITE_PIECE);
     play_text("c1-d3");
     ui.dirty = true;
     ui_draw(&ui, canvas, fake_millis);

@@ -40,6 +40,11 @@ static inline uint8_t render_side_colour(uint8_t side)
 {
     return side == RULES_WHITE ? COLOUR_WHITE_MARKED : COLOUR_BLACK_MARKED;
 }
+/* A side in its dim colour (a plain piece; the turn bar) */
+static inline uint8_t render_side_dim_colour(uint8_t side)
+{
+    return side == RULES_WHITE ? COLOUR_WHITE_PIECE : COLOUR_BLACK_PIECE;
+}
 static inline uint8_t render_result_colour(uint8_t result)
 {
     return result == RULES_DRAW ? COLOUR_CURSOR : render_side_colour(result);

@@ -14,6 +14,9 @@ void hal_battery_sleep(bool sleeping);
 uint32_t hal_tick_jitter(void);
 void hal_tick_wake_on_buttons(bool on);
 bool hal_tick_woken(void);
+/* The millisecond clock's low byte (one byte: read without turning
+ * interrupts off), to tell whether a tick has come. */
+uint8_t hal_tick_ms_low(void);
 /* A stretch with interrupts off for longer than a tick (a WS2812B frame,
  * about 2 ms) that keeps the millisecond clock exact: Timer0 keeps
  * counting through it, and the ticks that fell due run as soon as

@@ -105,6 +105,10 @@ void hal_tick_init(void)
     TIMSK0 = (1 << OCIE0A);
 }
 
+/* the low byte alone (the AVR is little-endian): a volatile uint32_t read
+ * would load all four */
+uint8_t hal_tick_ms_low(void) { return *(volatile const uint8_t *)&millis; }
+
 uint32_t hal_millis(void)
 {
     uint32_t m;

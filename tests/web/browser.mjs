@@ -855,7 +855,7 @@ try {
     await waitFor('the console\'s reply', 5000, async () => (await gameMoves(page)).length === 2);
     await waitFor('your turn on the matrix', 2000, async () => {
       const g = await grid(page);
-      return (g[7].startsWith('GGGGG') && 'gY'.includes(g[2][3])) || g.join('/');
+      return (g[7].startsWith('ggggg') && 'gY'.includes(g[2][3])) || g.join('/');
     });
     // the moves in notation and the status in words beside the board
     const [reply] = (await gameMoves(page)).slice(1);
@@ -914,7 +914,7 @@ try {
     await tapKey(page, 'b'); // who is who, in words again
     await waitFor('the resumed position', 3000, async () => {
       const g = await grid(page);
-      return (pieces(g) === pieces(before.split('/')) && g[7].startsWith('GGGGG')) || `${board(g)} != ${before}`;
+      return (pieces(g) === pieces(before.split('/')) && g[7].startsWith('ggggg')) || `${board(g)} != ${before}`;
     });
     await context.close();
   });
