@@ -14,7 +14,7 @@
 #define MCU_ACTIVE_16MHZ_MA 10.4 /* 5.2 mA typ at 8 MHz [read] x 2: 16 MHz [not read: the figure's curve] */
 #define MCU_IDLE_16MHZ_MA 2.4    /* 1.2 mA typ at 8 MHz [read] x 2 */
 #define MCU_POWER_DOWN_MA 0.003  /* WDT off: 0.1 uA typ at 3 V [read]; under 3 uA at 5 V on the figure: 3 uA taken */
-#define MCU_WDT_MA 0.0041        /* WDT on: 4.2 uA typ at 3 V [read], less the 0.1 uA of the core */
+#define MCU_WDT_MA 0.0041        /* WDT on: 4.2 uA typ at 3 V [read], less the 0.1 uA of the core; the 3 V figure, used at 5 V */
 /* each module's clock while awake, by its PRR bit: the table of additional
  * currents at 5 V, 8 MHz [read] x 2 for 16 MHz [not read]: ADC 295, USART0
  * 100, SPI 187, Timer1 176, (bit 4 none), Timer0 61, Timer2 224, TWI 199 uA */
@@ -46,8 +46,14 @@ const energy_board_t energy_board_handheld = {
     .shift_cpd_pf = 115.0,
     /* AO3401A Qg 7 nC typ at -4.5 V [read, from a copy of AOS's sheet] */
     .row_gate_nc = 7.0,
-    /* TPS61023's own 20 uA from VOUT in light load [read, TI's summary] */
-    .board_ma = 0.020,
+    /* R2 10 k from VCC to BLANK, which the MCU holds low while the display
+     * is lit; R20-R27 10 k from VCC to each row gate, pulled low through
+     * R10-R17 220 R while its row is on */
+    .blank_pullup_ma = HH_VCC / 10e3 * 1e3,
+    .row_pullup_ma = HH_VCC / 10.22e3 * 1e3,
+    /* TPS61023's own 20 uA from VOUT in light load [read, TI's summary];
+     * its feedback divider R51 750 k + R52 100 k, 6 uA */
+    .board_ma = 0.020 + HH_VCC / 850e3 * 1e3,
     .boost = true,
     /* TPS61023 efficiency at VOUT 5 V, VIN 3.6 V: 94 % at 1.5 A [read];
      * the light-load points are assumed [not read: the datasheet's curve is
@@ -142,7 +148,8 @@ void energy_draw(const energy_board_t *b, const energy_use_t *u, energy_draw_t *
     const double shift_ma = b->shift_registers * b->shift_static_ma +
                             b->shift_registers * b->shift_cpd_pf * 1e-12 * b->vcc * (u->shift_clocks / t) * 1e3;
     const double gates_ma = b->row_gate_nc * 1e-9 * (u->row_switches / t) * 1e3;
-    d->logic_ma = shift_ma + gates_ma + b->board_ma;
+    const double pullups_ma = (u->unblanked_s * b->blank_pullup_ma + u->row_on_s * b->row_pullup_ma) / t;
+    d->logic_ma = shift_ma + gates_ma + pullups_ma + b->board_ma;
     d->vcc_ma = d->led_ma + d->mcu_ma + d->logic_ma;
     d->efficiency = b->boost ? energy_curve(b->efficiency, d->vcc_ma) : 1.0;
     d->cells_ma = d->vcc_ma * b->vcc / (d->efficiency * b->pack_v) + b->boost_iq_ma +

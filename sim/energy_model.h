@@ -24,7 +24,9 @@ typedef struct {
     double bod_off_s;                                       /* of the sleep in power-down: the BOD off (BODS) */
     double module_on_s[ENERGY_MODULES];                     /* awake with the module's clock on (its PRR bit 0) */
     double shift_clocks;                                    /* clock edges into each shift register */
-    double row_switches;                                    /* row switch gates charged (the 595 board) */
+    double row_switches;                                    /* row switches turned on (the 595 board) */
+    double unblanked_s;                                     /* the blanking pin driven low */
+    double row_on_s;                                        /* rows switched on x seconds */
 } energy_use_t;
 
 typedef struct {
@@ -44,7 +46,9 @@ typedef struct {
     int shift_registers;
     double shift_static_ma;                 /* each, quiescent */
     double shift_cpd_pf;                    /* each, power-dissipation capacitance */
-    double row_gate_nc;                     /* a row switch's gate charge */
+    double row_gate_nc;                     /* a row switch's gate charge, once per on and off */
+    double blank_pullup_ma;                 /* the blanking pin's pull-up while the pin is low */
+    double row_pullup_ma;                   /* a row gate's pull-up while its row is on */
     double board_ma;                        /* always on at the rail (a power LED, a bridge) */
     bool boost;                             /* fed by cells through a boost */
     energy_point_t efficiency[ENERGY_CURVE];/* boost: output mA -> efficiency 0..1 (ends: x 0) */

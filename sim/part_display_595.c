@@ -51,12 +51,25 @@ static void on_spdr_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void
     avr_cycle_timer_register(avr, 8u * div, spi_done, s);
 }
 
+/* The pull-ups' time up to now: BLANK's while it is driven low, each
+ * switched-on row's gate's. */
+static void count_outputs(sim_t *s)
+{
+    sim_display_t *d = &s->display;
+    const uint64_t span = s->avr->cycle - d->outputs_at;
+    if (!d->blanked)
+        d->unblanked_cycles += span;
+    d->row_on_cycles += span * (uint64_t)__builtin_popcount(d->rows_driven);
+    d->outputs_at = s->avr->cycle;
+}
+
 /* What the LEDs get now: the latched outputs, or nothing while blanked. */
 static void outputs_changed(sim_t *s)
 {
     sim_display_t *d = &s->display;
     const uint8_t rows = d->blanked ? 0 : d->rows;
-    d->row_switches += (uint64_t)__builtin_popcount((unsigned)(rows ^ d->rows_driven));
+    count_outputs(s);
+    d->row_switches += (uint64_t)__builtin_popcount((unsigned)(rows & (uint8_t)~d->rows_driven));
     d->rows_driven = rows;
     if (d->blanked)
         matrix_latch(&d->matrix, s->avr->cycle, 0, 0, 0);
@@ -103,6 +116,7 @@ static void blank_changed(struct avr_irq_t *irq, uint32_t value, void *param)
     const uint8_t port = s->avr->data[PORT_DATA_ADDR(BOARD_BLANK_PORT)];
     const bool blanked = !(ddr & bit) || (port & bit);
     if (blanked != s->display.blanked) {
+        count_outputs(s); /* the time before, in the state before */
         s->display.blanked = blanked;
         outputs_changed(s);
     }
@@ -150,6 +164,9 @@ static void use(sim_t *s, sim_display_use_t *u)
         }
     u->shift_clocks = s->display.spi_bytes * 8u;
     u->row_switches = s->display.row_switches;
+    count_outputs(s);
+    u->unblanked_cycles = s->display.unblanked_cycles;
+    u->row_on_cycles = s->display.row_on_cycles;
 }
 
 const sim_part_t sim_part_display_595 = {

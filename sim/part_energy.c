@@ -23,7 +23,9 @@
 #define WDTCSR_DATA_ADDR 0x60
 #define WDT_RUNNING 0x48 /* WDIE | WDE */
 #define MCUCR_DATA_ADDR 0x55
-#define BODS 0x40 /* MCUCR: the brown-out detector off in the sleep that follows */
+#define BODS 0x40  /* MCUCR: the brown-out detector off in the sleep that follows */
+#define BODSE 0x20 /* ... enabled by this, written with BODS first */
+#define BODS_CYCLES 4 /* BODS within 4 cycles of BODSE; SLEEP within 3 of BODS (+1: the step) */
 #define SLEEP_MODE(smcr) (((smcr) >> 1) & 7u)
 #define SLEEP_IDLE 0
 #define SLEEP_ADC_NOISE 1
@@ -62,16 +64,16 @@ static void on_sleep(struct avr_t *avr, avr_cycle_count_t how_long)
     const uint64_t slept = how_long + 1u;
     const unsigned mode = SLEEP_MODE(avr->data[SMCR_DATA_ADDR]);
     /* simavr sleeps in steps: a new sleep is one that does not go on from
-     * the last step; BODS holds for the sleep it was set before, and the
-     * chip clears it 3 cycles after it is set */
-    if (avr->cycle != e->asleep_until) {
-        e->bods = (avr->data[MCUCR_DATA_ADDR] & BODS) != 0;
-        avr->data[MCUCR_DATA_ADDR] &= (uint8_t)~BODS;
-    }
+     * the last step; the BOD is off for it when its timed sequence came
+     * just before (the chip clears BODS 3 cycles after it is set) */
+    if (avr->cycle != e->asleep_until)
+        e->bods = e->bods_at && avr->cycle - e->bods_at <= BODS_CYCLES;
     e->asleep_until = avr->cycle + slept;
+    /* the firmware sleeps in idle and power-down only; ADC noise reduction
+     * would count as idle, power-save and standby as power-down */
     if (mode == SLEEP_IDLE || mode == SLEEP_ADC_NOISE) {
         e->idle += slept;
-    } else { /* power-down, power-save, standby: the clocks stop */
+    } else { /* power-down: the clocks stop */
         e->power_down += slept;
         if (avr->data[WDTCSR_DATA_ADDR] & WDT_RUNNING)
             e->wdt += slept;
@@ -82,6 +84,17 @@ static void on_sleep(struct avr_t *avr, avr_cycle_count_t how_long)
                 e->module_stopped[m] += slept;
     }
     e->next_sleep(avr, how_long);
+}
+
+/* MCUCR's timed sequence: BODS and BODSE, then BODS alone within 4 cycles. */
+static void on_mcucr(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    sim_energy_t *e = &((sim_t *)param)->energy;
+    if ((v & (BODS | BODSE)) == (BODS | BODSE))
+        e->bodse_at = avr->cycle;
+    else if ((v & BODS) && e->bodse_at && avr->cycle - e->bodse_at <= BODS_CYCLES)
+        e->bods_at = avr->cycle;
+    avr->data[addr] = v;
 }
 
 static const sim_part_t *display_part(const sim_t *s)
@@ -110,6 +123,8 @@ static void energy_window(sim_t *s)
     e->next_sleep = keep.next_sleep;
     e->asleep_until = keep.asleep_until;
     e->bods = keep.bods;
+    e->bodse_at = keep.bodse_at;
+    e->bods_at = keep.bods_at;
     e->window_at = e->prr_at = s->avr->cycle;
     display_use(s, &e->display_at);
 }
@@ -138,6 +153,8 @@ static void window_use(sim_t *s, energy_use_t *u)
                 u->led_full_s[r][c][k] = (now.full_cycles[r][c][k] - e->display_at.full_cycles[r][c][k]) / f;
     u->shift_clocks = (double)(now.shift_clocks - e->display_at.shift_clocks);
     u->row_switches = (double)(now.row_switches - e->display_at.row_switches);
+    u->unblanked_s = (double)(now.unblanked_cycles - e->display_at.unblanked_cycles) / f;
+    u->row_on_s = (double)(now.row_on_cycles - e->display_at.row_on_cycles) / f;
 }
 
 static void energy_draw_now(sim_t *s, energy_draw_t *d)
@@ -153,13 +170,17 @@ static void attach(sim_t *s)
     s->energy.next_sleep = s->avr->sleep;
     s->avr->sleep = on_sleep;
     avr_register_io_write(s->avr, PRR_DATA_ADDR, on_prr, s);
+    avr_register_io_write(s->avr, MCUCR_DATA_ADDR, on_mcucr, s);
     energy_window(s);
 }
 
-/* A reset clears PRR. */
+/* A reset clears PRR. (simavr 1.6 keeps the cycle count through a reset;
+ * one that started it again would not be counted backwards.) */
 static void reset(sim_t *s)
 {
-    count_modules(s);
+    if (s->avr->cycle >= s->energy.prr_at)
+        count_modules(s);
+    s->energy.prr_at = s->avr->cycle;
     s->energy.prr = 0;
 }
 
@@ -204,7 +225,7 @@ static bool cmd_energy_window(script_call_t *c)
     return true;
 }
 
-/* expect-play-hours-min H: the cells last at least H hours at the window's draw */
+/* expect-battery-hours-min H: the cells last at least H hours at the window's draw */
 static bool cmd_expect_hours_min(script_call_t *c)
 {
     double want;

@@ -42,11 +42,14 @@ typedef struct {
 /* What a display's LEDs and logic have done so far, for the energy part:
  * each LED's time at full current per colour (a WS2812B channel at 128 for
  * 2 s counts about 1 s), the shift registers' clock edges, the row
- * switches' gate charges. */
+ * switches' gate charges, the time the pull-ups on the blanking pin and
+ * the row gates draw. */
 typedef struct {
     double full_cycles[MATRIX_N][MATRIX_N][3]; /* [row][col][red, green, blue] */
     uint64_t shift_clocks;
-    uint64_t row_switches;
+    uint64_t row_switches;     /* row switches turned on */
+    uint64_t unblanked_cycles; /* the blanking pin driven low (its pull-up draws) */
+    uint64_t row_on_cycles;    /* rows switched on x time (each gate pulled low against its pull-up) */
 } sim_display_use_t;
 
 /* A part of the board (part_*.c, chosen in sim_parts.c), as simavr's own
@@ -82,8 +85,10 @@ typedef struct {
     uint8_t latch_level;
     uint8_t rows, red, green; /* the registers' latched outputs (1 = on) */
     uint64_t spi_bytes;       /* bytes shifted into the chain */
-    uint64_t row_switches;    /* row switches turned on or off */
+    uint64_t row_switches;    /* row switches turned on */
     uint8_t rows_driven;      /* the rows switched on now (none while blanked) */
+    uint64_t outputs_at;      /* the cycle the outputs last changed */
+    uint64_t unblanked_cycles, row_on_cycles; /* up to outputs_at */
     bool blanked;             /* the output enables are high: all dark */
     matrix_t matrix;
 } sim_display_t;
@@ -190,7 +195,8 @@ typedef struct {
     uint64_t wdt;                 /* of power_down: with the watchdog running */
     uint64_t bod_off;             /* of power_down: with the brown-out detector off (BODS) */
     uint64_t asleep_until;        /* where the last step of sleep ended */
-    bool bods;                    /* this sleep began with BODS set */
+    bool bods;                    /* this sleep began just after BODS's timed sequence */
+    uint64_t bodse_at, bods_at;   /* the cycles MCUCR got BODS|BODSE, then BODS alone */
     uint64_t module_on[8];        /* cycles with a module's PRR bit 0 */
     uint64_t module_stopped[8];   /* of those, asleep in power-down (every clock stopped) */
     uint8_t prr;                  /* PRR as the firmware last wrote it */

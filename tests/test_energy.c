@@ -56,8 +56,9 @@ static void test_draw_sums_the_parts(void **state)
     NEAR(d.led_ma, red + green, 1e-9); /* 20.25 mA */
     /* 10.4 x 0.25 + 2.4 x 0.75 + the BOD's 0.020 + Timer0's 0.122 */
     NEAR(d.mcu_ma, 2.6 + 1.8 + 0.020 + 0.122, 1e-9);
-    /* 3 x (8 uA + 115 pF x 5.06 V x 1 MHz) + 7 nC x 2,000/s + the boost's 20 uA */
-    const double logic = 3 * (0.008 + 115e-12 * 5.06 * 1e6 * 1e3) + 7e-9 * 2e3 * 1e3 + 0.020;
+    /* 3 x (8 uA + 115 pF x 5.06 V x 1 MHz) + 7 nC x 2,000 switch-ons a
+     * second + the boost's 20 uA and its divider's 5.06 V / 850 k */
+    const double logic = 3 * (0.008 + 115e-12 * 5.06 * 1e6 * 1e3) + 7e-9 * 2e3 * 1e3 + 0.020 + 5.06 / 850e3 * 1e3;
     NEAR(d.logic_ma, logic, 1e-9);
     NEAR(d.vcc_ma, red + green + 4.542 + logic, 1e-9);
 }
@@ -77,6 +78,7 @@ static void test_cells_and_hours(void **state)
     b.shift_registers = 0;
     b.row_gate_nc = 0;
     b.board_ma = 0;
+    b.blank_pullup_ma = b.row_pullup_ma = 0;
     u.power_down_s = 1;
     u.bod_off_s = 1;
     u.led_full_s[0][0][1] = (20.0 - 0.003) / b.led_full_ma[1];
@@ -90,6 +92,23 @@ static void test_cells_and_hours(void **state)
     NEAR(energy_hours(&energy_cell_alkaline, d.cells_ma), mah / cells, 1e-9); /* 77.4 h */
     NEAR(energy_hours(&energy_cell_nimh, d.cells_ma), 1900 / cells, 1e-9);
     assert_true(energy_hours(&energy_cell_alkaline, 0) == 0);
+}
+
+/* The display's pull-ups: BLANK's 10 k while the pin is low, a row gate's
+ * 10 k (with its 220 R) while that row is on: half the window unblanked
+ * and one row on a quarter of it. */
+static void test_pullups(void **state)
+{
+    (void)state;
+    energy_use_t u;
+    memset(&u, 0, sizeof u);
+    u.seconds = 4;
+    u.unblanked_s = 2;
+    u.row_on_s = 1;
+    energy_draw_t d;
+    energy_draw(&energy_board_handheld, &u, &d);
+    const double fixed = 3 * 0.008 + 0.020 + 5.06 / 850e3 * 1e3;
+    NEAR(d.logic_ma - fixed, 5.06 / 10e3 * 1e3 / 2 + 5.06 / 10.22e3 * 1e3 / 4, 1e-9); /* 0.253 + 0.124 mA */
 }
 
 /* The Nano on USB: no boost, no divider; 64 WS2812B at 1 mA each dark. */
@@ -126,6 +145,7 @@ int main(void)
         cmocka_unit_test(test_handheld_led_currents),
         cmocka_unit_test(test_draw_sums_the_parts),
         cmocka_unit_test(test_cells_and_hours),
+        cmocka_unit_test(test_pullups),
         cmocka_unit_test(test_nano_on_a_power_bank),
         cmocka_unit_test(test_empty_window),
     };

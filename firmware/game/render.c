@@ -59,8 +59,8 @@ void render_game(hal_canvas_t c, const render_view_t *v)
     draw_hand(c, pos, RULES_WHITE);
     draw_hand(c, pos, RULES_BLACK);
     /* turn bar on the bottom row in the colour of the side to move, dim: it
-     * only tells whose turn, and bright it drew 8.2 of the LEDs' 19.6 mA in
-     * a game (make bench: battery_play_hours) */
+     * only tells whose turn, and bright it drew about 9 of the LEDs' 20 mA
+     * in a game (make bench: battery_play_hours) */
     const uint8_t turn = render_side_dim_colour(rules_side_to_move(pos));
     for (uint8_t x = 0; x < RULES_FILES; x++) {
         bool lit = !v->choosing_return || v->blink_on;

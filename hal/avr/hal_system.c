@@ -25,7 +25,9 @@ void hal_init(void)
 #endif
     /* the clocks of the modules the console never uses stopped: the TWI and
      * the ADC (the comparator reads AIN1 against the bandgap, not through
-     * the ADC's multiplexer). Measured (make bench): 0.99 mA less. */
+     * the ADC's multiplexer). make bench: at most 0.99 mA less (the
+     * datasheet's table of each module's clock; for modules never enabled
+     * the saving may be smaller). */
     PRR = (1 << PRTWI) | (1 << PRADC);
     uart_init();
     hal_display_init();
@@ -40,8 +42,9 @@ void hal_idle(void)
     hal_mark(HAL_MARK_IDLE);
     /* the loop has work only when a millisecond has come (the buttons and
      * every timer run on it): the display's interrupts between ticks (four
-     * of five wakes) go back to sleep at once. Measured (make bench): the
-     * MCU awake 32 % -> 17 % of the time, 1.2 mA less. */
+     * of five wakes) go back to sleep at once. make bench: the MCU awake
+     * 32 % -> 17 % of the time, about 1.2 mA less (the simulator's energy
+     * model: that time x the datasheet's active and idle currents). */
     const uint8_t ms = hal_tick_ms_low();
     set_sleep_mode(SLEEP_MODE_IDLE);
     do
@@ -73,8 +76,9 @@ void hal_power_down(void)
         }
         sleep_enable();
         /* the brown-out detector off while asleep (it has nothing to guard
-         * with the clock stopped; it is back before the MCU runs): 20 uA at
-         * 5 V of the standby's 67 uA (make bench: battery_standby_days) */
+         * with the clock stopped; it is back before the MCU runs): about
+         * 20 uA at 5 V, of the 67 uA the console drew asleep with it on
+         * (make bench: battery_standby_days) */
         sleep_bod_disable();
         sei(); /* the instruction after sei runs before any interrupt: no lost wake */
         sleep_cpu();
