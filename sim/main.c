@@ -139,7 +139,7 @@ int main(int argc, char **argv)
         if (!sim_run_until_ms(&sim, board_at))
             rc = 1;
         char words[128];
-        sim_board_view(&sim, false, sim_words_newest(&sim, words, sizeof words), stdout);
+        sim_board_view(&sim, false, sim_words_newest(&sim, words, sizeof words), stdout, false);
     } else if (dump_at >= 0 || report_at >= 0) {
         const double until = dump_at > report_at ? dump_at : report_at;
         if (!sim_run_until_ms(&sim, until))

@@ -17,16 +17,18 @@
 #include "sim_nv.h"
 #include "status_text.h"
 
-/* An LED every COL_CHARS characters and LINE_ROWS lines; a braille cell is
- * 2 dots wide and 4 tall, so one LED step is 8 dots both ways. */
-#define COL_CHARS 6
-#define LINE_ROWS 3
+/* An LED every `cols` characters and `lines` lines: 6 and 3 in the full
+ * picture, 4 and 2 in the compact one (an 80 x 24 terminal). A braille
+ * cell is 2 dots wide and 4 tall. */
+#define FULL_COLS 6
+#define FULL_LINES 3
 #define ROWS ((int)RULES_ROWS)
 #define FILES ((int)RULES_FILES)
-#define W (MATRIX_N * COL_CHARS)
-#define H (MATRIX_N * LINE_ROWS)
+#define W (MATRIX_N * FULL_COLS)
+#define H (MATRIX_N * FULL_LINES)
 
 typedef struct {
+    int cols, lines; /* characters and lines per LED */
     uint8_t dots[H][W]; /* braille bits per character cell */
 } lines_t;
 
@@ -39,17 +41,17 @@ static void dot(lines_t *l, int x, int y)
 
 /* The centre of a board point in dots: file a..e left to right, row 5 at
  * the top (the matrix's layout, docs/display.md). */
-static void centre(uint8_t p, int *x, int *y)
+static void centre(const lines_t *l, uint8_t p, int *x, int *y)
 {
-    *x = rules_file(p) * COL_CHARS * 2 + 1;
-    *y = (RULES_ROWS - 1 - rules_row(p)) * LINE_ROWS * 4 + 1;
+    *x = rules_file(p) * l->cols * 2 + 1;
+    *y = (RULES_ROWS - 1 - rules_row(p)) * l->lines * 4 + 1;
 }
 
 static void draw_link(lines_t *l, uint8_t a, uint8_t b)
 {
     int x0, y0, x1, y1;
-    centre(a, &x0, &y0);
-    centre(b, &x1, &y1);
+    centre(l, a, &x0, &y0);
+    centre(l, b, &x1, &y1);
     const int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
     for (int i = 0; i <= steps; i++)
         dot(l, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
@@ -64,9 +66,11 @@ static int rules_in_play(const sim_t *s)
     return line && sscanf(strchr(line, ' ') + 1, "%15s", name) == 1 ? rules_set_by_name(name) : -1;
 }
 
-static void links(lines_t *l, int set)
+static void links(lines_t *l, int set, bool compact)
 {
     memset(l, 0, sizeof *l);
+    l->cols = compact ? 4 : FULL_COLS;
+    l->lines = compact ? 2 : FULL_LINES;
     for (uint8_t p = 0; p < RULES_POINTS; p++)
         for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
             bool extra;
@@ -113,11 +117,11 @@ bool sim_status(sim_t *s, char *out, size_t len)
 }
 
 /* The status in words, from the saved game (status_text.c), two lines. */
-static void status(sim_t *s, FILE *out)
+static void status(sim_t *s, FILE *out, bool compact)
 {
     char text[300];
     if (!sim_status(s, text, sizeof text)) {
-        fprintf(out, "  (%s)%s%s", text, eol, eol);
+        fprintf(out, "  (%s)%s%s", text, eol, compact ? "" : eol);
         return;
     }
     char *nl = strchr(text, '\n');
@@ -134,7 +138,16 @@ const char *sim_words_newest(const sim_t *s, char *buf, size_t len)
     return buf;
 }
 
-void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out)
+/* Whether anything is lit on matrix row r. */
+static bool row_lit(const matrix_view_t *v, int r)
+{
+    for (int c = 0; c < MATRIX_N; c++)
+        if (v->red[r][c] >= 0.01 || v->green[r][c] >= 0.01)
+            return true;
+    return false;
+}
+
+void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out, bool compact)
 {
     eol = colour || isatty(fileno(out)) ? "\x1b[K\n" : "\n";
     matrix_view_t v;
@@ -142,17 +155,22 @@ void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out)
     lines_t l;
     sim_view(s, &v);
     matrix_dump(&v, letters);
-    links(&l, rules_in_play(s));
-    for (int line = 0; line < H; line++) {
-        const int r = line / LINE_ROWS;
-        const bool led_line = line % LINE_ROWS == 0;
+    links(&l, rules_in_play(s), compact);
+    const int height = MATRIX_N * l.lines, width = MATRIX_N * l.cols;
+    for (int line = 0; line < height; line++) {
+        const int r = line / l.lines;
+        const bool led_line = line % l.lines == 0;
+        /* compact: the rows off the board (5..7) folded to one line each,
+         * and rows 5 and 6 left out while they are dark */
+        if (compact && r >= ROWS && (!led_line || (r < MATRIX_N - 1 && !row_lit(&v, r))))
+            continue;
         if (led_line && r < ROWS)
             fprintf(out, "  %d  ", ROWS - r);
         else
             fprintf(out, "     ");
-        for (int col = 0; col < W; col++) {
-            const int c = col / COL_CHARS;
-            if (led_line && col % COL_CHARS == 0) {
+        for (int col = 0; col < width; col++) {
+            const int c = col / l.cols;
+            if (led_line && col % l.cols == 0) {
                 const double red = v.red[r][c] > 1 ? 1 : v.red[r][c], green = v.green[r][c] > 1 ? 1 : v.green[r][c];
                 const bool lit = red >= 0.01 || green >= 0.01;
                 if (!colour) {
@@ -180,10 +198,10 @@ void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out)
             }
         }
         fprintf(out, "%s%s", colour ? "\x1b[0m" : "", eol);
-        if (line == (ROWS - 1) * LINE_ROWS) { /* below row 1: the files */
+        if (line == (ROWS - 1) * l.lines) { /* below row 1: the files */
             fprintf(out, "     ");
             for (int c = 0; c < FILES; c++)
-                fprintf(out, "%-*c", COL_CHARS, 'a' + c);
+                fprintf(out, "%-*c", l.cols, 'a' + c);
             fprintf(out, "%s", eol);
             line++;
         }
@@ -194,8 +212,9 @@ void sim_board_view(sim_t *s, bool colour, const char *words, FILE *out)
         fprintf(out, "  %swords:%s %s%s", colour ? "\x1b[1m" : "", colour ? "\x1b[0m" : "", words, eol);
     else
         fprintf(out, "%s", eol);
-    fprintf(out, "%s", eol);
-    status(s, out);
+    if (!compact)
+        fprintf(out, "%s", eol);
+    status(s, out, compact);
     /* the last sound, for a moment, in words: the terminal has no piezo */
     const sim_buzzer_t *b = &s->buzzer;
     if (b->tone_count && sim_now_ms(s) - b->tones[b->tone_count - 1].start_ms < 1500.0) {

@@ -264,7 +264,8 @@ static int cells_of(const char *p, const char *end, cell_t cells[LINE_CELLS], co
  * terminal that wrapped a line itself would push every later line down
  * and leave stale copies behind when the frame shrinks again. */
 #define WRAP_INDENT 4
-static void emit_fitted(const char *text, size_t len, int cols, int rows)
+/* With `print` false it only counts: the lines the text takes. */
+static int emit_fitted(const char *text, size_t len, int cols, int rows, bool print)
 {
     static cell_t cells[LINE_CELLS];
     const int width = cols > 2 * WRAP_INDENT ? cols - 1 : 0; /* the last column stays free: no pending wrap */
@@ -289,60 +290,104 @@ static void emit_fitted(const char *text, size_t len, int cols, int rows)
                         break;
                     }
             }
-            if (i)
+            if (i && print)
                 printf("%*s", WRAP_INDENT, "");
-            for (int j = 0; j < take; j++)
+            for (int j = 0; j < take && print; j++)
                 fwrite(cells[i + j].at, 1, (size_t)cells[i + j].len, stdout);
             i += take;
             while (i < n && cells[i].space) /* the spaces it broke at */
                 i++;
-            if (i >= n && tail)
+            if (i >= n && tail && print)
                 fwrite(tail, 1, (size_t)tail_len, stdout);
-            fputs("\x1b[K\n", stdout);
+            if (print)
+                fputs("\x1b[K\n", stdout);
             lines++;
         } while (i < n && lines < most);
         p = nl ? nl + 1 : end;
     }
-    fputs("\x1b[0m\x1b[J", stdout);
+    if (print)
+        fputs("\x1b[0m\x1b[J", stdout);
+    return lines;
 }
 
+/* Below this many lines the picture is the compact one (all of the full
+ * one, with its key help, takes 36 lines before the debug console). */
+#define FULL_PICTURE_ROWS 38
+#define DEBUG_LINES_MAX 10
+
+/* The newest `want` lines of the debug console, indented. */
+static void debug_lines(const sim_t *s, FILE *out, int want)
+{
+    const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
+    int lines = 0;
+    while (p && p > s->uart.text && lines < want)
+        if (*--p == '\n' && p != end - 1)
+            lines++;
+    if (!p)
+        return;
+    const char *first = p == s->uart.text && lines < want ? p : p + 1;
+    for (const char *c = first; c < end; c++) {
+        if (c == first || c[-1] == '\n')
+            fputs("    ", out);
+        fputc(*c, out);
+    }
+}
+
+/* The picture, the words, the status, the key help, then as many of the
+ * debug console's newest lines as the pane has room for: in a small pane
+ * (80 x 24) the compact picture and a one-line key help, and the debug
+ * console the first thing left out; in any pane the newest lines shown. */
 static void draw(sim_t *s, bool color, const key_queue_t *q)
 {
     char words[128];
     char *frame = NULL;
     size_t frame_len = 0;
+    int cols, rows;
+    pane_size(&cols, &rows);
+    const bool compact = rows > 0 && rows < FULL_PICTURE_ROWS;
     FILE *out = open_memstream(&frame, &frame_len);
     if (!out)
         return;
-    fprintf(out, "  Jarmo console (simulated ATmega328P, %.1f s)\n\n", sim_now_ms(s) / 1000.0);
-    sim_board_view(s, color, caption_now(s, q, words, sizeof words), out);
-    fprintf(out, "\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\n");
-    fprintf(out, "  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\n");
+    fprintf(out, "  Jarmo console (simulated ATmega328P, %.1f s)\n%s", sim_now_ms(s) / 1000.0, compact ? "" : "\n");
+    sim_board_view(s, color, caption_now(s, q, words, sizeof words), out, compact);
+    if (compact) {
+        fprintf(out, "  arrows: move  z/space: A  x: B  m: menu  B alone: the score  q: quit\n");
+    } else {
+        fprintf(out, "\n  arrows/wasd: move   z, space, enter: A (select/confirm)   x, backspace: B (back)\n");
+        fprintf(out, "  m: hold B (menu: mode, level, rules...)   B with nothing selected: the score   q or Ctrl-C: quit\n");
+    }
     /* a save that failed: said at once, until one works (each frame tries) */
     if (s->eeprom.save_error[0])
         fprintf(out, "%s  NOT SAVED: %s; trying again, the file keeps the last save%s\n", color ? "\x1b[1;31m" : "",
                 s->eeprom.save_error, color ? "\x1b[0m" : "");
-    else
+    else if (!compact)
         fputc('\n', out);
-    /* the last lines of the debug console */
-    const char *end = s->uart.text ? s->uart.text + s->uart.len : NULL, *p = end;
-    int lines = 0;
-    while (p && p > s->uart.text && lines < 10)
-        if (*--p == '\n' && p != end - 1)
-            lines++;
-    fprintf(out, "  debug console:\n");
-    if (p) {
-        for (const char *c = p == s->uart.text ? p : p + 1; c < end; c++) {
-            if (c == (p == s->uart.text ? p : p + 1) || c[-1] == '\n')
-                fputs("    ", out);
-            fputc(*c, out);
+    fflush(out);
+    /* the debug console in the lines left (the frame stops a line short
+     * of the pane): its heading and its newest lines, or nothing */
+    const int used = emit_fitted(frame, frame_len, cols, 0, false);
+    const int room = rows > 0 ? rows - 1 - used - 1 : DEBUG_LINES_MAX;
+    /* the newest lines that fit, as the pane wraps them */
+    for (int want = room < DEBUG_LINES_MAX ? room : DEBUG_LINES_MAX; want > 0; want--) {
+        char *text = NULL;
+        size_t text_len = 0;
+        FILE *d = open_memstream(&text, &text_len);
+        if (!d)
+            break;
+        debug_lines(s, d, want);
+        fclose(d);
+        const bool fits = emit_fitted(text, text_len, cols, 0, false) <= room;
+        if (fits) {
+            fprintf(out, "  debug console:\n");
+            fwrite(text, 1, text_len, out);
         }
+        free(text);
+        if (fits)
+            break;
     }
     fclose(out);
-    int cols, rows;
-    pane_size(&cols, &rows);
     printf("\x1b[H");
-    emit_fitted(frame, frame_len, cols, rows);
+    emit_fitted(frame, frame_len, cols, rows, true);
     free(frame);
     fflush(stdout);
 }

@@ -144,3 +144,45 @@ fits() { # COLUMNS
 }
 fits 80
 fits 120
+# make play fits the terminal it is given: at 80 x 24, the most common size,
+# the board, the words, whose turn and a one-line key help all show (the
+# compact picture, the debug console the first thing left out); at
+# 120 x 45 the full picture, and the debug console's newest lines are the
+# ones shown (the oldest are left out, not the newest)
+size_test() { # COLUMNS ROWS
+  local s=jarmo-size-$$ screen words after miss=""
+  tmux new-session -d -s "$s" -x "$1" -y "$2" "$sim --plain --eeprom $tmp/size-$1.bin $elf; sleep 5"
+  sleep 1.5
+  words=$(tmux capture-pane -p -t "$s")
+  skey() { tmux send-keys -t "$s" "$1"; sleep "$2"; }
+  # B skips the words; c1-d3; the console answers
+  skey x 0.4; skey z 0.4; skey Up 0.4; skey Up 0.4; skey Right 0.4; skey z 4.0
+  after=$(tmux capture-pane -p -t "$s")
+  printf '%s\n' "$words" | grep -q '^  words: GAME 1 OF 2 - CLASSIC' || miss="$miss words;"
+  printf '%s\n' "$after" | grep -q '^  5  ' || miss="$miss row 5;"
+  printf '%s\n' "$after" | grep -q '^  1  ' || miss="$miss row 1;"
+  printf '%s\n' "$after" | grep -Eq '^ +a +b +c +d +e *$' || miss="$miss files;"
+  printf '%s\n' "$after" | grep -q "Your turn\. \|The console's turn\. " || miss="$miss whose turn;"
+  printf '%s\n' "$after" | grep -q 'arrows.*move.*A.*B.*quit\|arrows/wasd: move' || miss="$miss key help;"
+  # the newest line of the debug console, if any is shown, is the newest printed
+  local shown
+  shown=$(printf '%s\n' "$after" | sed -n '/debug console:/,$p' | grep -v '^ *$' | tail -1 | sed 's/^ *//')
+  if [ "$1" = 120 ]; then
+    printf '%s\n' "$after" | grep -q '^    move c1-d3' || miss="$miss move c1-d3 in the debug console;"
+    case "$shown" in "move "*) ;; *) miss="$miss newest debug line ('$shown');" ;; esac
+    # more lines than the pane has room for (the menu's words): the
+    # newest shown, the oldest left out
+    skey m 1.4; for _ in 1 2 3 4 5 6; do skey Down 0.3; done; sleep 0.5
+    after=$(tmux capture-pane -p -t "$s")
+    shown=$(printf '%s\n' "$after" | sed -n '/debug console:/,$p' | grep -v '^ *$' | tail -1 | sed 's/^ *//')
+    local caption; caption=$(printf '%s\n' "$after" | sed -n 's/^  words: //p')
+    [ -n "$caption" ] && [ "$shown" = "words $caption" ] || miss="$miss the newest debug line ('$shown', the words '$caption');"
+    printf '%s\n' "$after" | grep -q '^    jarmo jarmo-handheld ready' && miss="$miss the oldest line kept;"
+    skey x 0.4
+  fi
+  skey q 0.3; tmux kill-session -t "$s" 2>/dev/null
+  if [ -z "$miss" ]; then ok "fits-$1x$2"
+  else bad "fits-$1x$2" "missing:$miss $(printf '%s' "$after" | tail -12 | tr '\n' '|')"; fi
+}
+size_test 80 24
+size_test 120 45

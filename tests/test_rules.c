@@ -574,9 +574,60 @@ static void test_text_rejects_junk(void **state)
     assert_false(rules_pos_from_text("bbbbb/...../...../...../wwwww w classic 0,0 0,0 a1b1:1 -", &q, NULL));
 }
 
+/* docs/manual.md's table of every point's neighbours (for a player whose
+ * faceplate is missing) against the link table: every point has its row,
+ * and each row names exactly its neighbours (jasir's b3-c3 in brackets). */
+static void test_manual_neighbour_table(void **state)
+{
+    (void)state;
+    FILE *f = fopen("docs/manual.md", "r");
+    assert_non_null(f);
+    char line[512];
+    uint32_t seen = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "| ", 2) != 0 || !strstr(line, " | "))
+            continue;
+        /* | point | neighbours | point | neighbours | point | neighbours | */
+        char *cells[8];
+        int n = 0;
+        for (char *c = strtok(line, "|"); c && n < 8; c = strtok(NULL, "|"))
+            cells[n++] = c;
+        for (int i = 0; i + 1 < n; i += 2) {
+            char name[4];
+            if (sscanf(cells[i], " %3s", name) != 1 || strlen(name) != 2)
+                continue;
+            const uint8_t p = rules_point_from_text(name);
+            if (p == RULES_NO_POINT)
+                continue;
+            seen |= RULES_BIT(p);
+            uint32_t listed = 0;
+            char *w = cells[i + 1];
+            for (char *t = strtok_r(w, " ()", &w); t; t = strtok_r(NULL, " ()", &w)) {
+                const uint8_t q = strlen(t) == 2 ? rules_point_from_text(t) : RULES_NO_POINT;
+                if (q != RULES_NO_POINT)
+                    listed |= RULES_BIT(q);
+            }
+            uint32_t want = 0;
+            for (uint8_t slot = 0; slot < RULES_MAX_DEGREE; slot++) {
+                bool extra;
+                const uint8_t q = rules_neighbour(p, slot, &extra);
+                if (q == RULES_NO_POINT)
+                    break;
+                want |= RULES_BIT(q);
+            }
+            if (listed != want)
+                fail_msg("docs/manual.md: %s's neighbours are not the link table's", name);
+        }
+    }
+    fclose(f);
+    if (seen != (1uL << RULES_POINTS) - 1u)
+        fail_msg("docs/manual.md's neighbour table has no row for some points (have %07lx)", (unsigned long)seen);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_manual_neighbour_table),
         cmocka_unit_test(test_board_has_38_links_and_jasir_39),
         cmocka_unit_test(test_end_reasons),
         cmocka_unit_test(test_start_position_and_size),
