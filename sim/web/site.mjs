@@ -95,9 +95,16 @@ function teach() {
   const text = readFileSync('sim/web/teach.md', 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
   const pieces = text.split(/<!-- rules:(\w+) -->\n/);
   let html = md.render(pieces[0]);
+  const all = [];
   for (let i = 1; i < pieces.length; i += 2) {
-    if (pieces[i] === 'end') html += md.render(pieces[i + 1]);
-    else html += `<div data-rules-text="${pieces[i]}">${md.render(pieces[i + 1])}</div>`;
+    if (pieces[i] === 'end') {
+      // every rule set's rules a click away, not only the one in play
+      html += `<details class="all-rules"><summary>The four rule sets</summary>${all.join('')}</details>`;
+      html += md.render(pieces[i + 1]);
+    } else {
+      html += `<div data-rules-text="${pieces[i]}">${md.render(pieces[i + 1])}</div>`;
+      all.push(`<div data-rules-all="${pieces[i]}">${md.render(pieces[i + 1])}</div>`);
+    }
   }
   return fixLinks(html, false);
 }

@@ -624,6 +624,58 @@ try {
     return got.join(' | ');
   });
 
+  // the help says how a game is won, in every rule set, and shows all four
+  // a click away (issue 52 item 17: only the rule set in play was shown,
+  // and nowhere that the higher score wins)
+  await run('help-says-who-wins-in-every-rule-set', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    const teach = await page.locator('.teach').textContent();
+    const sets = await page.evaluate(() => [...document.querySelectorAll('.all-rules [data-rules-all]')].map((d) => d.dataset.rulesAll).join(' '));
+    const hiddenBefore = !(await page.locator('.all-rules [data-rules-all="jasir"]').isVisible());
+    await page.locator('.all-rules summary').click();
+    const shownAfter = await page.locator('.all-rules [data-rules-all="jasir"]').isVisible();
+    const jasir = await page.locator('.all-rules [data-rules-all="jasir"]').textContent();
+    await context.close();
+    if (!/the higher score wins/.test(teach) || sets !== 'classic brainking ludos jasir' || !hiddenBefore || !shownAfter || !/winner takes all/.test(jasir))
+      throw new Error(`${sets}; hidden ${hiddenBefore}, shown ${shownAfter}; ${teach.slice(0, 80)}`);
+    return sets;
+  });
+
+  // a reload at a game's end says the result the console was showing
+  // (issue 52 item 8: the console goes on with the next game, which it had
+  // saved, and the result was gone)
+  await run('reload-at-the-end-says-the-result', async () => {
+    // (written from the other console's page: the handheld's own page would
+    // write its log over it as its console starts)
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-nano`);
+    await page.evaluate(() => localStorage.setItem('jarmo-moves-jarmo-handheld', JSON.stringify({
+      setup: { rules: 'classic', first: 'white', level: '2', human: 'black', game: '2', games: '2' }, moves: ['c1-d3'],
+      results: ['Game 1 of 2: you win 6-2 (all across).', 'Game 2 of 2: the console wins 7-5 (no moves left).', 'Match: you win 11-9.'], over: true })));
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitUart(page, 'jarmo jarmo-handheld ready');
+    const note = await page.locator('#note').textContent();
+    await context.close();
+    if (note !== 'Before the reload: Game 2 of 2: the console wins 7-5 (no moves left). Match: you win 11-9.') throw new Error(`the note: ${note}`);
+    return note;
+  });
+
+  // the words appearing and going do not move the status (issue 52 item
+  // 19: it jumped about 50 px each time)
+  await run('words-keep-their-room', async () => {
+    const { context, page } = await openConsole(browser, url, 'jarmo-handheld');
+    await waitFor('the start words', 5000, async () => page.locator('#words').isVisible());
+    const top = () => page.evaluate(() => Math.round(document.querySelector('#status').getBoundingClientRect().top));
+    const withWords = await top();
+    await tapKey(page, 'b');
+    await waitFor('the words gone', 3000, async () => !(await page.locator('#words').isVisible()));
+    const without = await top();
+    await context.close();
+    if (withWords !== without) throw new Error(`the status at ${withWords} px with words, ${without} px without`);
+    return `${without} px either way`;
+  });
+
   await run('puzzles', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
@@ -662,6 +714,10 @@ try {
     await page.reload();
     await waitFor('the progress kept', 8000, async () => /^Solved 1 of \d+\.$/.test(await page.locator('.puzzle-progress').textContent()));
     const now = await page.locator('#puzzles').getAttribute('data-puzzle');
+    // the list and the board agree (issue 52 item 9: after a reload or
+    // "Find puzzles in my games" the list showed another puzzle)
+    const agree = () => page.evaluate(() => document.querySelector('.puzzle-choose').selectedOptions[0]?.value === document.querySelector('#puzzles').dataset.puzzle);
+    if (!(await agree())) throw new Error('after a reload the list shows another puzzle than the board');
     const keptRating = await page.locator('.puzzle-rating').getAttribute('data-rating');
     if (now === id) throw new Error('after a reload the solved puzzle is shown again, not the next');
     if (keptRating !== rated.rating) throw new Error(`the rating after a reload: ${keptRating}, was ${rated.rating}`);
@@ -711,6 +767,7 @@ try {
     const progressText = await page.locator('.puzzle-progress').textContent();
     const shownId = await page.locator('#puzzles').getAttribute('data-puzzle');
     if (!mine.some((x) => x.id === shownId) || !new RegExp(`Your mistakes: 0 of ${mine.length} solved\\.$`).test(progressText)) throw new Error(`shown: ${progressText}`);
+    if (!(await agree())) throw new Error('after "Find puzzles in my games" the list shows another puzzle than the board');
     await page.locator('.puzzle-choose').selectOption(m0.id);
     await page.locator(`.puzzle-moves button[data-move="${m0.solution[0]}"]`).click();
     await waitFor('your puzzle solved', 3000, async () => new RegExp(`Your mistakes: 1 of ${mine.length} solved\\.$`).test(await page.locator('.puzzle-progress').textContent()));
@@ -781,7 +838,21 @@ try {
         firstCells.join(' ') !== moves.map((_, i) => `${i + 1}.`).join(' ')) throw new Error(`summary ${sides.length} sides; heads ${heads}; numbers ${firstCells.slice(0, 4)}`);
     await page.locator('.review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/review.png` });
+    // on a 390 px phone: no sideways scroll, every row one line (issue 52
+    // item 15: the table was 490 px wide, moves wrapped in their cells)
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(200);
+    const phone = await page.evaluate(() => {
+      const heights = [...document.querySelectorAll('tr[data-review]')].map((t) => Math.round(t.getBoundingClientRect().height));
+      const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right + scrollX > 391)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right + scrollX)}`).slice(0, 4);
+      return { scroll: document.documentElement.scrollWidth, right: Math.round(document.querySelector('.review').getBoundingClientRect().right),
+        lines: new Set(heights).size, wide };
+    });
+    await page.locator('.review').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/review-390.png` });
     await context.close();
+    if (phone.scroll > 390 || phone.right > 390 || phone.lines !== 1) throw new Error(`at 390 px: ${JSON.stringify(phone)}`);
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     const secs = status.match(/in ([\d.]+) s/)[1];
     writeFileSync(`${out}/review.txt`, `review_moves: ${moves.length}\nreview_seconds: ${secs}\n`);

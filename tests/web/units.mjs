@@ -270,6 +270,15 @@ check('game-log-new-game-clears', () => {
   log.line('start classic first white match 2/2');
   return (log.moves.length === 0 && log.results[0] === 'Game 1 of 2: red wins 6-2.') || JSON.stringify(log);
 });
+// a new match starts its results again (issue 52 item 7: the last match's
+// stood unlabelled under the new one)
+check('game-log-new-match-clears-results', () => {
+  const log = new GameLog();
+  for (const l of ['start classic first white match 1/2', 'over 2 6 black', 'start classic first black match 2/2', 'over 5 3 white',
+    'match over 7 9 p2', 'start classic first white match 1/2'])
+    log.line(l);
+  return log.results.length === 0 || JSON.stringify(log.results);
+});
 check('game-log-resume', () => {
   const a = new GameLog();
   a.line('start jasir first white console 3 human black match 1/1');
@@ -366,6 +375,12 @@ check('serve-no-sibling-folder', () =>
     const r = recordFromGame({ ...setup, human: 'black' }, long, { white: '4', black: '5', winner: 'black', reason: 'across' }, new Date(Date.UTC(2026, 10, 26)));
     const s = recordSummary(r), t = recordText(r);
     return (s.endsWith('· console 3 (green) v you (red) · you win 5-4 · 57 moves') && /\n57\. c1-d3\n$/.test(t) && !/ 58\./.test(t)) || `${s} ${t}`;
+  });
+  // a record without a date (an imported one) writes no empty Date tag
+  check('records-no-empty-tags', () => {
+    const t = recordText({ ...rec, date: '' });
+    const p = parseRecord(t);
+    return (!t.includes('[Date') && t.startsWith('[Rules "jasir"]') && p.ok && p.record.date === '') || t;
   });
   check('records-read-back', () => {
     const p = parseRecord(text);
@@ -610,7 +625,9 @@ check('serve-no-sibling-folder', () =>
         const w = wrongWords(p, m);
         if (/won game|0\.00|undefined|NaN/.test(w) || !/^Not this one: \S+ (is answered by \S+, which leaves|ends the game:) .+; the best move (wins the game|keeps you [\d.]+ pieces? ahead)\. Try again\.$/.test(w)) return `${p.id} ${m}: ${w}`;
       }
-      if (!/^Right: \S+, the only move that (wins the game|keeps the advantage)\. The line: /.test(rightWords(p))) return `${p.id}: ${rightWords(p)}`;
+      if (!/^Right: \S+, the only move that (wins the game|keeps you a piece ahead or more)\. The line: /.test(rightWords(p))) return `${p.id}: ${rightWords(p)}`;
+      // the goal's words are how answers are judged: a piece ahead or more
+      if (!/ to move: find the only move that (wins the game|keeps you a piece ahead or more)$/.test(p.goal)) return `${p.id}: ${p.goal}`;
     }
     writeFileSync(`${tmp}/puzzles.txt`, `puzzles: ${puzzles.length}\ndifferent_positions: ${seen.size}\n`);
     return true;
@@ -683,7 +700,8 @@ check('puzzles-your-mistakes-from-a-kept-game', () => {
   const own = new OwnPuzzles(storage);
   const added = [own.add([p]), own.add([p])];
   return (plies.join() === '4,2' && p && p.mine && p.moves.join() === 'c1-d3,b5-c4,a1-b3' && p.solution.join() === 'a5-b4,d3-c4' && p.first === 'white' &&
-    p.wrong['e5-d4'].value === 50 && /^Red to move: find the only move that keeps the advantage \(you played e5-d4 here\)$/.test(p.goal) &&
+    p.wrong['e5-d4'].value === 50 && /^Red to move: find the only move that keeps you a piece ahead or more \(you played e5-d4 here\)$/.test(p.goal) &&
+    /which leaves you 0\.50 pieces ahead, less than the piece this puzzle asks you to keep;/.test(wrongWords(p, 'e5-d4')) &&
     notProven === null && added.map((a) => a.fresh.length).join() === '1,0' && added.every((a) => a.kept) && own.list().length === 1) ||
     JSON.stringify({ plies, p, notProven, added });
 });

@@ -199,7 +199,7 @@ static void emit(const char *name, int number, bool comma, const rules_move_t *l
     const bool wins = deep[0].score >= DECIDED;
     const char *side = rules_side_to_move(p) == RULES_WHITE ? "Green" : "Red";
     printf("], \"goal\": \"%s to move: %s\", \"value\": %d, \"level\": %d, \"rating\": %d,\n   \"wrong\": {", side,
-           wins ? "find the only move that wins the game" : "find the only move that keeps the advantage", deep[0].score,
+           wins ? "find the only move that wins the game" : "find the only move that keeps you a piece ahead or more", deep[0].score,
            level, rating_of(misses, dn));
     for (int i = 1; i < dn; i++) {
         printf("%s", i > 1 ? ", " : "");

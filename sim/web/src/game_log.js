@@ -38,6 +38,9 @@ export class GameLog {
       // a resumed game this page has not followed: its earlier moves are unknown
       this.partial = how === 'resume' && !same;
       if (how === 'start' || !same) this.moves = [];
+      // a new match: the last match's results are not this one's (they
+      // stood unlabelled under it; the kept games keep them)
+      if (how === 'start' && game === '1') this.results = [];
       this.over = false;
       return true;
     }

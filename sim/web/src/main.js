@@ -431,6 +431,13 @@ async function main() {
   } catch {
     /* no list kept, or not one: start empty */
   }
+  // a reload at a game's end: the console saved the next game at its
+  // start and goes on with it, so the result it was showing is said here
+  if (log.over && log.results.length) {
+    const last = log.results[log.results.length - 1];
+    const shown = last.startsWith('Match') && log.results.length > 1 ? [log.results[log.results.length - 2], last] : [last];
+    showNote([`Before the reload: ${shown.join(' ')}`]);
+  }
   redrawRecords(); /* a game in progress before the reload: in the list again */
   const status = $('#status');
   let statusVersion = -1;

@@ -29,16 +29,20 @@ function standing(v) {
   return `you ${n} piece${n === '1.00' ? '' : 's'} ${v > 0 ? 'ahead' : 'behind'}`;
 }
 
+// the goal as the answers are judged: a piece ahead or more (ADVANTAGE)
+const ADVANTAGE_WORDS = 'keeps you a piece ahead or more';
 const keeps = (p) => (p.value >= DECIDED ? 'wins the game' : `keeps ${standing(p.value)}`);
 
 // The words for the right move and for a wrong one (p.wrong[m]).
 export function rightWords(p) {
-  return `Right: ${p.solution[0]}, the only move that ${p.value >= DECIDED ? 'wins the game' : 'keeps the advantage'}. The line: ${p.solution.join(' ')} (it ${keeps(p)}).`;
+  return `Right: ${p.solution[0]}, the only move that ${p.value >= DECIDED ? 'wins the game' : ADVANTAGE_WORDS}. The line: ${p.solution.join(' ')} (it ${keeps(p)}).`;
 }
 
 export function wrongWords(p, m) {
   const w = p.wrong[m];
-  const after = w.reply ? `${m} is answered by ${w.reply}, which leaves ${standing(w.value)}` : `${m} ends the game: ${standing(w.value).replace(' for you', '')}`;
+  // ahead, but by less than the piece the puzzle asks for: said so
+  const short = p.value < DECIDED && w.value >= 25 && w.value < ADVANTAGE ? ', less than the piece this puzzle asks you to keep' : '';
+  const after = w.reply ? `${m} is answered by ${w.reply}, which leaves ${standing(w.value)}${short}` : `${m} ends the game: ${standing(w.value).replace(' for you', '')}`;
   return `Not this one: ${after}; the best move ${keeps(p)}. Try again.`;
 }
 
@@ -109,7 +113,7 @@ export function ownPuzzle(record, ply, judged) {
     first: record.first,
     moves,
     solution: best.reply ? [best.move, best.reply] : [best.move],
-    goal: `${side === 'white' ? 'Green' : 'Red'} to move: find the only move that ${wins ? 'wins the game' : 'keeps the advantage'} (you played ${played} here)`,
+    goal: `${side === 'white' ? 'Green' : 'Red'} to move: find the only move that ${wins ? 'wins the game' : ADVANTAGE_WORDS} (you played ${played} here)`,
     value: best.value,
     wrong,
     // as gen_puzzles.c rates a puzzle the AI's tries all miss: you missed it

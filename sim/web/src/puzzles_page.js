@@ -125,10 +125,15 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
     return r.ok;
   };
   let current = 0;
+  // the list shows the puzzle the board shows: its option chosen by its
+  // place in the list (a reload's form restore is off: autocomplete="off")
+  const showChosen = () => {
+    for (const o of choose.querySelectorAll('option')) o.selected = Number(o.dataset.index) === current;
+  };
   const open = (i) => {
     current = i;
     const p = all[i];
-    choose.value = p.id;
+    showChosen();
     el.dataset.puzzle = p.id;
     draw(p);
     goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves; ${difficulty(p.rating)}, rated ${p.rating}).`;
@@ -205,10 +210,16 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
       mineStatus.textContent = `Looked at ${games.length} game${games.length === 1 ? '' : 's'} of yours, ${looked} costly move${looked === 1 ? '' : 's'}: ` +
         `${found.length} proven puzzle${found.length === 1 ? '' : 's'} (${fresh} new${added.kept ? '' : ', not kept: this browser\'s storage is full'}) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
       mineStatus.dataset.found = String(found.length);
+      const shown = all[current]?.id;
       fill();
       tally();
       const first = all.findIndex((p) => p.mine && progress[p.id] !== 'solved');
       if (fresh && first >= 0) open(first);
+      else {
+        /* the list made again: it still shows the puzzle on the board */
+        current = Math.max(0, all.findIndex((p) => p.id === shown));
+        showChosen();
+      }
     } catch (e) {
       mineStatus.textContent = `Could not look: ${e.message}.`;
     } finally {

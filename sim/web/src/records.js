@@ -58,7 +58,8 @@ export function recordText(r) {
     Result: r.result,
     Reason: r.reason,
   };
-  const lines = TAGS.map((t) => `[${t} ${quote(tags[t])}]`);
+  // a tag with nothing to say is left out ([Date ""] said nothing: docs/records.md)
+  const lines = TAGS.filter((t) => tags[t] != null && tags[t] !== '').map((t) => `[${t} ${quote(tags[t])}]`);
   lines.push('');
   const words = [];
   for (let i = 0; i < r.moves.length; i++) words.push(`${i + 1}. ${r.moves[i]}`);
