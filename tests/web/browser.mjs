@@ -289,9 +289,20 @@ try {
     if (!/Kept the game in progress/.test(await page.locator('#note').textContent())) throw new Error('no note');
     const kept = await page.locator('#moves li').first().textContent();
     if (!kept.includes(first)) throw new Error(`moves after a "no": ${kept}`);
+    // the "no" leaves a way to use the link after all (issue 52 item 18)
+    const asks = asked.length;
+    await page.locator('#note [data-link-replace]').click();
+    await waitUart(page, 'start classic first white console 5 human black match 1/2');
+    if (asked.length !== asks) throw new Error('asked again after "Start the link\'s game instead"');
     answer = true;
     await page.goto(`${url}?board=jarmo-handheld&rules=classic&side=white`);
     await waitUart(page, 'start classic first white console 5 human white match 1/2');
+    // a game in which nothing was played yet is replaced without asking
+    const asks2 = asked.length;
+    await simWait(page, 500);
+    await page.goto(`${url}?board=jarmo-handheld&level=4`);
+    await waitUart(page, 'start classic first white console 4 human white match 1/2');
+    if (asked.length !== asks2) throw new Error(`asked over a game with no move played: ${asked[asked.length - 1]}`);
     await context.close();
     return `asked: "${asked[0].split('\n')[0]}"`;
   });

@@ -206,9 +206,13 @@ function showNote(lines) {
 // ?level=5&rules=jasir...: a new game with those settings, written through
 // the console's own settings record (console.wasm), after asking before it
 // replaces a game in progress. Bad names and values are ignored and said.
-function applyLinkSettings(text, eeprom, name) {
+// A game where nothing has been played yet (the log saw its start and no
+// move) is replaced without asking: nothing is lost. A "no" leaves a
+// button that starts the link's game after all (?...&replace=1).
+function applyLinkSettings(text, eeprom, name, log) {
   const params = new URLSearchParams(location.search);
-  const wanted = [...params].filter(([k]) => k !== 'board');
+  const replace = params.get('replace') === '1';
+  const wanted = [...params].filter(([k]) => k !== 'board' && k !== 'replace');
   if (!wanted.length) return;
   const said = [];
   const image = eeprom.bytes.slice();
@@ -218,10 +222,15 @@ function applyLinkSettings(text, eeprom, name) {
     if (r.ok) applied.push(`${k} ${v}`);
     else said.push(`Ignored ${k}=${v}: ${r.why}.`);
   }
+  let offer = null;
   if (applied.length) {
-    const inProgress = text.status(eeprom.bytes).game;
+    const unplayed = log.setup && !log.partial && !log.over && log.moves.length === 0;
+    const inProgress = text.status(eeprom.bytes).game && !unplayed && !replace;
     if (inProgress && !confirm(`This link starts a new game (${applied.join(', ')}).\n\nIt replaces the game in progress on this console. Start the new game?`)) {
       said.unshift('Kept the game in progress: the link\'s settings were not used.');
+      const again = new URLSearchParams(wanted);
+      again.set('replace', '1');
+      offer = `?board=${name}&${again}`;
     } else {
       text.dropGame(image);
       eeprom.bytes.set(image);
@@ -230,6 +239,14 @@ function applyLinkSettings(text, eeprom, name) {
     }
   }
   showNote(said);
+  if (offer) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.linkReplace = '';
+    b.textContent = 'Start the link\'s game instead';
+    b.addEventListener('click', () => location.assign(offer));
+    $('#note').append(' ', b);
+  }
   // a reload goes on with the game, it does not ask again
   history.replaceState(null, '', `?board=${name}`);
 }
@@ -591,7 +608,7 @@ async function main() {
   const play = (held) => {
     eeprom.readOnly = false;
     eeprom.reload(); // what the other tab saved last
-    applyLinkSettings(text, eeprom, name);
+    applyLinkSettings(text, eeprom, name, log);
     updateShare();
     runner.start();
     held.lost.then(() => {
