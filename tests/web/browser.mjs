@@ -652,6 +652,31 @@ try {
     return sets;
   });
 
+  // the puzzles show the pieces off the board (issue 52 item 10: 61 of 64
+  // have captured or reserve pieces, and nothing showed them)
+  await run('puzzles-show-pieces-off-the-board', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${url}?board=jarmo-handheld`);
+    await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    const all = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8'));
+    let withOff = 0;
+    for (const p of all.slice(0, 12)) {
+      await page.locator('.puzzle-choose').selectOption(p.id);
+      const got = await page.evaluate((p) => {
+        const r = window.jarmo.text.replay(p.rules, p.first || 'white', p.moves);
+        const off = r.positions[r.positions.length - 1].off;
+        const shown = (s) => document.querySelector(`.puzzle-off [data-off="${s}"]`).textContent;
+        return { want: [off.white, off.black].map((o) => `${o.ready} to place, ${o.captured} captured`), shown: [shown('white'), shown('black')], any: off.white.captured + off.white.ready + off.black.captured + off.black.ready };
+      }, p);
+      if (got.shown.join('|') !== got.want.join('|')) throw new Error(`${p.id}: shows ${got.shown.join(' / ')}, the position has ${got.want.join(' / ')}`);
+      if (got.any) withOff++;
+    }
+    await context.close();
+    if (!withOff) throw new Error('no puzzle of twelve with pieces off the board');
+    return `${withOff} of 12 with pieces off the board, each shown`;
+  });
+
   // a reload at a game's end says the result the console was showing
   // (issue 52 item 8: the console goes on with the next game, which it had
   // saved, and the result was gone)

@@ -9,7 +9,7 @@
 // leaves). Progress (solved or tried, by puzzle id), the puzzle rating
 // (Elo, from the first answer to each of the project's puzzles) and the
 // player's own puzzles are kept in the browser.
-import { boardSvg } from './replay.js';
+import { boardSvg, offWords } from './replay.js';
 import { OwnPuzzles, PuzzleRating, difficulty, mistakeCandidates, ownPuzzle, rightWords, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
@@ -122,6 +122,9 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
       c.dataset.piece = pos.points[c.dataset.point];
       c.classList.toggle('moved', extra.length > 0 && extra[extra.length - 1].includes(c.dataset.point));
     }
+    // the pieces off the board: captured ones, and ones to place (answers
+    // can return them: b3-a5@a1)
+    for (const side of ['white', 'black']) el.querySelector(`.puzzle-off [data-off="${side}"]`).textContent = offWords(pos.off[side]);
     return r.ok;
   };
   let current = 0;

@@ -51,7 +51,7 @@ export function boardSvg(links, rules) {
   return svg;
 }
 
-const offWords = (o) => `${o.ready} to place, ${o.captured} captured`;
+export const offWords = (o) => `${o.ready} to place, ${o.captured} captured`;
 
 export class Replay {
   // el: the replay section (hidden until a game is opened); text: ConsoleText
