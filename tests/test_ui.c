@@ -369,6 +369,33 @@ static void test_refused_move_is_shown_and_explained(void **state)
     assert_string_equal(words(), "ONLY 3 TIMES BACK AND FORTH");
 }
 
+/* Brainking allows one back-and-forth move more: the fifth is refused, and
+ * the words say the rule set's own number (issue 52 item 3: they said 3). */
+static void test_refused_shuttle_says_the_rule_sets_number(void **state)
+{
+    (void)state;
+    boot_fresh();
+    menu_to(UI_ITEM_MODE);
+    tap(HAL_BTN_RIGHT);
+    menu_to(UI_ITEM_RULES);
+    tap(HAL_BTN_RIGHT);
+    menu_to(UI_ITEM_NEW_MATCH);
+    tap(HAL_BTN_A);
+    assert_string_equal(words(), "GAME 1 OF 2 - BRAINKING - P1 GREEN - GREEN STARTS");
+    skip_words();
+    for (int i = 0; i < 2; i++) {
+        play_text("c1-d3");
+        play_text("c5-e4");
+        play_text("d3-c1");
+        play_text("e4-c5");
+    }
+    cursor_to(rules_point_from_text("c1"));
+    tap(HAL_BTN_A);
+    cursor_to(rules_point_from_text("d3"));
+    tap(HAL_BTN_A);
+    assert_string_equal(words(), "ONLY 4 TIMES BACK AND FORTH");
+}
+
 /* Two players: each finds the cursor where they left it. */
 static void test_hot_seat_keeps_a_cursor_for_each_side(void **state)
 {
@@ -711,6 +738,7 @@ int main(void)
         cmocka_unit_test(test_a_on_the_consoles_piece_says_your_colour),
         cmocka_unit_test(test_b_with_nothing_selected_tells_the_score_now),
         cmocka_unit_test(test_refused_move_is_shown_and_explained),
+        cmocka_unit_test(test_refused_shuttle_says_the_rule_sets_number),
         cmocka_unit_test(test_hot_seat_keeps_a_cursor_for_each_side),
         cmocka_unit_test(test_results_in_words_from_your_side),
         cmocka_unit_test(test_a_drawn_match_in_the_last_games_words),

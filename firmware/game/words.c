@@ -41,6 +41,7 @@ enum {
     F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
     F_REASON,      /* why the game ended, the side named as the players know it:
                     * " - CONSOLE CANNOT MOVE", " - RED ALL TAKEN" */
+    F_SHUTTLES,    /* the back-and-forth moves the rule set in play allows */
 };
 
 /* Every template: its name and its text, one list, so that the names and
@@ -57,7 +58,7 @@ enum {
     X(T_START_CONSOLE, "\001\002" D YOU_ARE "\003" D CONSOLE STARTS) \
     X(T_START_TWO, "\001\002" D "P1 \005" D "\004" STARTS)             \
     X(T_SCORE, "NOW \007\010" D "\002")                              \
-    X(T_CHAIN, "ONLY 3 TIMES BACK AND FORTH")                      \
+    X(T_CHAIN, "ONLY \034 TIMES BACK AND FORTH")                   \
     X(T_SHIELDED, "HOME ROW PIECE" D "TAKE IT LAST")                 \
     X(T_NOT_YOURS_VS, YOU_ARE "\003")                              \
     X(T_NOT_YOURS_TWO, "\006 TO MOVE")                             \
@@ -92,7 +93,7 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
                    F_NEXT == 013 && F_MATCH_WINNER == 014 && F_MATCH_SCORE == 015 && F_WIN == 016 &&
                    F_MODE == 017 && F_LEVEL == 020 && F_SIDE == 021 && F_SET_RULES == 022 && F_SET_FIRST == 023 &&
                    F_GAMES == 024 && F_SOUND == 025 && F_LIGHT == 026 && F_BLINK == 027 &&
-                   F_WAITS == 032 && F_REASON == 033,
+                   F_WAITS == 032 && F_REASON == 033 && F_SHUTTLES == 034,
                "the templates' control bytes");
 
 /* Words the fill-ins use: names and texts in one list, as the templates. */
@@ -270,6 +271,7 @@ static void fill(const ui_t *ui, uint8_t f)
         put_word((uint8_t)(W_CANNOT_MOVE - RULES_END_NO_MOVES + ui->result.end_reason));
         return;
     case F_WIN: put_word(said_you ? W_WIN : W_WINS); return;
+    case F_SHUTTLES: put_number(rules_set_shuttles_max(rules_set_of(&ui->board.pos))); return;
     case F_MODE: put_word(s->mode == SETTINGS_MODE_VS_CONSOLE ? W_VS : W_TWO); return;
     case F_LEVEL: put_number(s->level); return;
     case F_SET_RULES: put_rules(s->rules); return;

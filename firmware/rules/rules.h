@@ -113,6 +113,10 @@ uint8_t rules_popcount(uint32_t bits);
 /* Copies the rule set's name (NUL-terminated) into out. */
 void rules_set_name(uint8_t set, char out[RULES_SET_NAME_MAX]);
 int8_t rules_set_by_name(const char *name); /* -1 when unknown */
+/* The most back-and-forth moves in a row the rule set allows a side (the
+ * next is refused): 3 in classic, 4 in brainking; for a set that refuses
+ * none (ludos, jasir) it has no meaning. */
+uint8_t rules_set_shuttles_max(uint8_t set);
 
 /* ---- the game -------------------------------------------------------- */
 void rules_init(rules_pos_t *p, uint8_t set, uint8_t first_mover);

@@ -16,6 +16,8 @@ static const rules_set_t sets[RULES_SET_COUNT] FLASH_TABLE = {
 
 uint8_t rules_set_flags(uint8_t set) { return flash_byte(&sets[set].flags); }
 uint8_t rules_set_chain_limit(uint8_t set) { return flash_byte(&sets[set].chain_limit); }
+/* (a set without a limit refuses no shuttle, so never asks) */
+uint8_t rules_set_shuttles_max(uint8_t set) { return (uint8_t)(rules_set_chain_limit(set) - 1u); }
 uint8_t rules_set_end_rule(uint8_t set) { return flash_byte(&sets[set].end_rule); }
 uint8_t rules_set_win_rule(uint8_t set) { return flash_byte(&sets[set].win_rule); }
 

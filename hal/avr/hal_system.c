@@ -47,9 +47,11 @@ void hal_idle(void)
      * model: that time x the datasheet's active and idle currents). */
     const uint8_t ms = hal_tick_ms_low();
     set_sleep_mode(SLEEP_MODE_IDLE);
+    sleep_enable();
     do
-        sleep_mode();
+        sleep_cpu();
     while (hal_tick_ms_low() == ms);
+    sleep_disable();
 }
 
 void hal_power_down(void)
