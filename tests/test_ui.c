@@ -484,8 +484,8 @@ static void test_every_ending_says_why(void **state)
         ui.result.end_reason = reason;
         ui.result.end_side = reason == RULES_END_SHUTTLE ? RULES_DRAW : RULES_BLACK;
         static const char *const want[] = {"", "GREEN WINS 4-2 - RED CANNOT MOVE - MATCH P1 4 P2 2 - A NEXT GAME",
-                                           "GREEN WINS 4-2 - RED ALL ACROSS - MATCH P1 4 P2 2 - A NEXT GAME",
-                                           "GREEN WINS 4-2 - RED ALL TAKEN - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - RED ACROSS FIRST - MATCH P1 4 P2 2 - A NEXT GAME",
+                                           "GREEN WINS 4-2 - RED LOST ALL - MATCH P1 4 P2 2 - A NEXT GAME",
                                            "GREEN WINS 4-2 - BOTH BACK AND FORTH - MATCH P1 4 P2 2 - A NEXT GAME"};
         assert_string_equal(words(), want[reason]);
         char name[RULES_END_NAME_MAX];
@@ -505,7 +505,7 @@ static void test_the_ending_names_you_or_the_console(void **state)
     end_game(7, 2); /* you (green in game 1) win 7-2 */
     ui.result.end_reason = RULES_END_ACROSS;
     ui.result.end_side = RULES_BLACK;
-    assert_string_equal(words(), "YOU WIN 7-2 - CONSOLE ALL ACROSS - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
+    assert_string_equal(words(), "YOU WIN 7-2 - CONSOLE ACROSS FIRST - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");
     ui.result.end_reason = RULES_END_NO_MOVES;
     ui.result.end_side = RULES_WHITE;
     assert_string_equal(words(), "YOU WIN 7-2 - YOU CANNOT MOVE - MATCH YOU 7 CONSOLE 2 - A NEXT GAME");

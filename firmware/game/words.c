@@ -40,7 +40,9 @@ enum {
     F_VALUE = 031, /* a menu item's value starts here */
     F_WAITS,       /* " - NEXT MATCH" when the item waits for the next match */
     F_REASON,      /* why the game ended, the side named as the players know it:
-                    * " - CONSOLE CANNOT MOVE", " - RED ALL TAKEN" */
+                    * " - CONSOLE CANNOT MOVE", " - RED LOST ALL",
+                    * " - YOU ACROSS FIRST" (the game ends there; the
+                    * points decide who wins) */
     F_SHUTTLES,    /* the back-and-forth moves the rule set in play allows */
 };
 
@@ -105,7 +107,7 @@ _Static_assert(F_GAME_OF == 001 && F_RULES == 002 && F_YOU == 003 && F_FIRST == 
     X(W_GAMES, " GAMES") X(W_ON, "ON") X(W_OFF, "OFF") X(W_BLINKS, "BLINK") X(W_STEADY, "STEADY")  \
     X(W_DASH, " - ") X(W_DRAWN, "DRAWN ")                                                          \
     /* why a game ended, after a side: in the order of RULES_END_* */                              \
-    X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ALL ACROSS") X(W_NONE_LEFT, " ALL TAKEN")   \
+    X(W_CANNOT_MOVE, " CANNOT MOVE") X(W_ACROSS, " ACROSS FIRST") X(W_NONE_LEFT, " LOST ALL")   \
     X(W_SHUTTLE, "BOTH BACK AND FORTH")                                                         \
     /* only in the templates (below) */                                                           \
     X(W_YOU_ARE, "YOU ARE ") X(W_STARTS, " STARTS")
