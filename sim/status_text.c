@@ -169,6 +169,8 @@ bool status_text(char *out, size_t len, const char *latest)
     rules_set_name(rules_set_of(&g.pos), set);
     const bool vs = m->mode == SETTINGS_MODE_VS_CONSOLE;
     const bool choosing = latest && latest[0] == 'r' && latest[1] == 'e' && latest[2] == 't';
+    /* the menu's hint, in words as well as the blinking points, until the next move */
+    const char *hint = latest && strncmp(latest, "hint ", 5) == 0 ? latest + 5 : NULL;
     /* sides swap after every game */
     const uint8_t human = (uint8_t)(m->human_side ^ ((m->number - 1u) & 1u));
     const uint8_t to_move = rules_side_to_move(&g.pos);
@@ -201,6 +203,11 @@ bool status_text(char *out, size_t len, const char *latest)
         text_s(&t, to_move != human ? ". The console's turn. "
                    : choosing   ? ". Your turn: choose where the returning piece goes (a lit point), then A. "
                                 : ". Your turn. ");
+        if (hint && to_move == human) {
+            text_s(&t, "The hint: ");
+            text_s(&t, hint);
+            text_s(&t, " (its points blink). ");
+        }
         text_s(&t, "Score if it ended now: you ");
         text_u(&t, now[human]);
         text_s(&t, ", console ");

@@ -15,7 +15,7 @@
  * over and the console waits for A on its end screens ("Game 1 of 2 over:
  * the console wins 8-4 (no moves left). Press A for game 2."); after
  * "return d5" the player is choosing where a returning piece goes. */
-#define STATUS_LATEST_PREFIXES {"start ", "resume ", "move ", "undo ", "over ", "return "}
+#define STATUS_LATEST_PREFIXES {"start ", "resume ", "move ", "undo ", "over ", "return ", "hint "}
 bool status_text(char *out, size_t len, const char *latest);
 
 #endif

@@ -243,6 +243,13 @@ over_lines=$(printf '%s\n' "$between" | grep -c '^status: .*; match: you [0-9]*,
 next_line=$(printf '%s\n' "$between" | grep -c '^status: You against the console (level 1), classic, game 2 of 2; .* You are red (Black)\. The console.s turn\.')
 if [ "$over_lines" = 2 ] && [ "$next_line" = 1 ]; then ok status-between-games
 else bad status-between-games "$(printf '%s\n' "$between" | grep '^status:' | tr '\n' '|')"; fi
+# the menu's hint in words too, not only the blinking points (issue 52
+# item 5): Hint from the menu (long B, Down, Down, A), then the status
+printf '%s\n' 'wait 300' 'tap b' 'hold b 1000' 'wait 300' 'tap down' 'tap down' 'tap a' 'wait-uart 3000 hint ' 'wait 200' 'print-status' > "$tmp/hint.script"
+hint=$("$sim" --script "$tmp/hint.script" "$elf" 2>&1)
+said=$(printf '%s\n' "$hint" | sed -n 's/.*uart: hint \([a-e1-5@x-]*\)$/\1/p' | head -1)
+if [ -n "$said" ] && printf '%s\n' "$hint" | grep -q "^status: .*Your turn\. The hint: $said (its points blink)\. Score if it ended now"; then ok status-says-the-hint
+else bad status-says-the-hint "hint '$said'; $(printf '%s\n' "$hint" | grep '^status:' | tr '\n' '|')"; fi
 # after the match's last game the status keeps the match's result and
 # what A does, on the final position and the words after it, until A
 # starts a new match (the finished game stays saved as it ended)

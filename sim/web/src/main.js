@@ -494,7 +494,7 @@ async function main() {
         document.body.dataset.rules = game[1];
         updateShare();
       }
-      if (/^(start|resume|move|undo|over|return) /.test(line)) latestLine = line;
+      if (/^(start|resume|move|undo|over|return|hint) /.test(line)) latestLine = line;
       // a game that ends here is kept, unless it was resumed with moves
       // this page never saw (its record would not replay)
       const over = recordAtOver(log, line);
