@@ -870,8 +870,20 @@ try {
       }
       if (!/^(Green|Red) \(P[12]\): \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, accuracy \d+%$/.test(side.text)) throw new Error(`the summary says: ${side.text}`);
     }
-    if (sides.length !== 2 || !heads.includes('before (pieces)') || !heads.includes('cost (pieces)') || !heads.includes('mark') ||
+    if (sides.length !== 2 || !/^move\s*played\s*best\s*before\s*after\s*cost\s*mark$/.test(heads.trim()) || !/Scores in pieces/.test(await page.locator('.review caption').textContent()) ||
         firstCells.join(' ') !== moves.map((_, i) => `${i + 1}.`).join(' ')) throw new Error(`summary ${sides.length} sides; heads ${heads}; numbers ${firstCells.slice(0, 4)}`);
+    // no cost is more pieces than the board holds (a forced result is said
+    // in words), and the graph has a point a move; a click on it shows that
+    // move (issue 52 item 14)
+    const costs = await page.evaluate(() => [...document.querySelectorAll('tr[data-review] td:nth-child(6)')].map((td) => td.textContent));
+    const tooMany = costs.filter((c) => /^[\d.]+$/.test(c) && Number(c) > 10);
+    if (tooMany.length || costs.some((c) => !/^([\d.]+|forced win|forced loss|slower win)$/.test(c))) throw new Error(`costs ${tooMany.join(', ') || costs.join(' ')}`);
+    const spots = await page.locator('.review-graph rect[data-ply]').count();
+    if (spots !== moves.length + 1) throw new Error(`the graph has ${spots} points for ${moves.length} moves`);
+    await page.locator('.review-graph').screenshot({ path: `${out}/review-graph.png` });
+    await page.locator('.review-graph rect[data-ply="5"]').click({ force: true });
+    const shown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+    if (shown !== '5') throw new Error(`a click on the graph's move 5 shows ${shown}`);
     await page.locator('.review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/review.png` });
     // on a 390 px phone: no sideways scroll, every row one line (issue 52

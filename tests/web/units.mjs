@@ -16,7 +16,7 @@ import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord,
 import { Follower } from '../../sim/web/src/follower.js';
 import { checked as followChecked } from '../../sim/web/follow.mjs';
 import { OwnPuzzles, PuzzleRating, difficulty, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
-import { judgeGame, judgeMove, moveAccuracy, moverOf, sideSummary } from '../../sim/web/src/review_marks.js';
+import { costWords, judgeGame, judgeMove, moveAccuracy, moverOf, pliesToEnd, scoreWords, sideSummary } from '../../sim/web/src/review_marks.js';
 
 const build = process.argv[2] || 'build';
 let failed = 0;
@@ -250,6 +250,20 @@ check('review-marks-as-lichess', () => {
     g.black.blunder === 1 && g.white.accuracy > g.black.accuracy && g.white.accuracy < 100 && moveAccuracy(0) > 99.99 && Math.abs(moveAccuracy(10) - 64) < 1 &&
     sum === `Red (you): 1 inaccuracy, 0 mistakes, 1 blunder, accuracy ${g.black.accuracy}%` &&
     moverOf(1, 'black') === 'black' && moverOf(2, 'black') === 'white') || `${marks} ${JSON.stringify(g)} ${sum}`;
+});
+
+// a forced result in words, never as pieces (issue 52 item 14: "20.00
+// pieces", more than the board holds): the AI's decided scores are AI_WIN
+// less 128 a ply
+check('review-forced-results-in-words', () => {
+  const row = (ply, move, best, before, after, cost) => ({ ply, move, best, before, after, cost });
+  const got = [scoreWords(10000 - 5 * 128), scoreWords(-(10000 - 3 * 128 + 20)), scoreWords(137), scoreWords(-50), pliesToEnd(420),
+    costWords(row(1, 'a1-b3', 'c1-d3', 9616, 150, 1850), 'white'), // green threw its win away
+    costWords(row(2, 'e5-d4', 'b5-c4', 120, 9488, 2000), 'white'), // red walked into a forced loss
+    costWords(row(3, 'c1-d3', 'b1-d2', 9744, 9488, 0), 'white'), costWords(row(3, 'c1-d3', 'b1-d2', 9744, 9232, 256), 'white'),
+    costWords(row(4, 'd5-b4', 'e5-c4', 40, 175, 135), 'white')];
+  const want = ['green wins in 5', 'red wins in 3', '+1.37', '-0.50', null, 'forced win', 'forced loss', '0', 'slower win', '1.35'];
+  return JSON.stringify(got) === JSON.stringify(want) || JSON.stringify(got);
 });
 
 // ---- game_log.js: the move list from the debug console ----------------------

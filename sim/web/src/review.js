@@ -7,11 +7,49 @@
 // data-before, data-after, data-cost, data-mark (blunder, mistake,
 // inaccuracy or nothing); the three costliest of at least half a piece also
 // data-worst. The counts: .review-summary li[data-side].
-import { judgeGame, judgeMove, sideSummary } from './review_marks.js';
+import { chances, costWords, judgeGame, judgeMove, scoreWords, sideSummary } from './review_marks.js';
 
 const MISTAKE = 50; // centi-pieces: half a piece
-// the AI's decided scores (a won or lost game, firmware/ai/ai_search.h: 8,648 and up) in words
-const pieces = (v) => (Math.abs(v) >= 8000 ? (v > 0 ? 'green wins' : 'red wins') : `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)}`);
+const pieces = scoreWords; // a forced result in words ("green wins in 5"), never as 20 pieces
+const SVG = 'http://www.w3.org/2000/svg';
+
+// The evaluation over the game: green's winning chances (lichess's curve,
+// review_marks.js) after each move, a point a move; a click shows that
+// move on the board.
+function drawGraph(graph, rows, replay) {
+  const w = 300, h = 80, n = rows.length;
+  const x = (i) => (n ? (i / n) * w : 0), y = (c) => h / 2 - (c * h) / 2;
+  graph.textContent = '';
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('preserveAspectRatio', 'none'); // the whole width, the lines kept thin (CSS)
+  svg.setAttribute('class', 'review-graph-svg');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'green\'s winning chances after each move; click a move to see it');
+  const mid = document.createElementNS(SVG, 'line');
+  mid.setAttribute('x1', '0'); mid.setAttribute('x2', String(w)); mid.setAttribute('y1', String(h / 2)); mid.setAttribute('y2', String(h / 2));
+  mid.setAttribute('class', 'even');
+  svg.appendChild(mid);
+  const points = [[0, y(rows.length ? chances(rows[0].before) : 0)], ...rows.map((r, i) => [x(i + 1), y(r.ended ? (r.ended === 'draw' ? 0 : r.ended === 'white' ? 1 : -1) : chances(r.after))])];
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(' '));
+  svg.appendChild(line);
+  for (let i = 0; i <= n; i++) {
+    const hit = document.createElementNS(SVG, 'rect');
+    hit.setAttribute('x', String(x(i) - w / n / 2)); hit.setAttribute('width', String(Math.max(2, w / Math.max(1, n))));
+    hit.setAttribute('y', '0'); hit.setAttribute('height', String(h));
+    hit.dataset.ply = String(i);
+    const mark = i ? rows[i - 1].mark : '';
+    if (mark) hit.dataset.mark = mark;
+    const t = document.createElementNS(SVG, 'title');
+    t.textContent = i ? `move ${i}: ${rows[i - 1].move}` : 'the start';
+    hit.appendChild(t);
+    hit.addEventListener('click', () => replay.show(i));
+    svg.appendChild(hit);
+  }
+  graph.appendChild(svg);
+  graph.hidden = false;
+}
 // after a move that ended the game: the result, not a score
 const ending = (winner) => (winner === 'draw' ? 'drawn: over' : `${winner === 'white' ? 'green' : 'red'} won: over`);
 
@@ -21,6 +59,7 @@ export function initReview(el, replay) {
   const table = el.querySelector('.review');
   const body = table.querySelector('tbody');
   const summary = el.querySelector('.review-summary');
+  const graph = el.querySelector('.review-graph');
   let worker = null;
   const stop = () => {
     worker?.terminate();
@@ -30,6 +69,8 @@ export function initReview(el, replay) {
     stop();
     body.textContent = '';
     table.hidden = true;
+    graph.hidden = true;
+    graph.textContent = '';
     status.textContent = '';
     summary.textContent = '';
     button.disabled = false;
@@ -54,8 +95,9 @@ export function initReview(el, replay) {
         for (const k of ['ply', 'move', 'best', 'before', 'after', 'cost']) tr.dataset[k] = String(w[k]);
         const { mark } = judgeMove(w, r.first);
         tr.dataset.mark = mark ? mark.name : '';
+        w.mark = tr.dataset.mark;
         for (const t of [`${w.ply}.`, `${w.move}${mark ? mark.sign : ''}`, w.best === w.move ? 'same' : w.best, pieces(w.before), w.ended ? ending(w.ended) : pieces(w.after),
-          w.cost ? (w.cost / 100).toFixed(2) : '0', mark ? mark.name : '']) {
+          costWords(w, r.first), mark ? mark.name : '']) {
           const td = document.createElement('td');
           td.textContent = t;
           tr.appendChild(td);
@@ -70,10 +112,14 @@ export function initReview(el, replay) {
           status.textContent = `The review stopped: ${data.error}.`;
           return;
         }
+        drawGraph(graph, rows, replay);
         const worst = rows.filter((w) => w.cost >= MISTAKE).sort((a, b) => b.cost - a.cost).slice(0, 3);
         for (const w of worst) body.querySelector(`tr[data-ply="${w.ply}"]`).dataset.worst = '';
         status.textContent = `Reviewed ${rows.length} moves in ${(data.ms / 1000).toFixed(1)} s` +
-          (worst.length ? `; the costliest: ${worst.map((w) => `${w.move} (move ${w.ply}, ${(w.cost / 100).toFixed(2)} pieces)`).join(', ')}.` : '; no move cost half a piece.');
+          (worst.length ? `; the costliest: ${worst.map((w) => {
+            const c = costWords(w, r.first);
+            return `${w.move} (move ${w.ply}, ${/^[\d.]+$/.test(c) ? `${c} pieces` : c})`;
+          }).join(', ')}.` : '; no move cost half a piece.');
         const sides = judgeGame(rows, r.first);
         for (const side of ['white', 'black']) {
           const li = document.createElement('li');

@@ -24,6 +24,35 @@ export const chances = (cp) => 2 / (1 + Math.exp(-K * Math.max(-CLAMP, Math.min(
 export const moveAccuracy = (dropPercent) =>
   Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * Math.max(0, dropPercent)) - 3.1669));
 
+// A decided score (the AI sees the game won or lost: AI_WIN less 128 a
+// ply, firmware/ai/ai.h; 8,264 and up) as the moves to its end, or null.
+export const DECIDED = 8000;
+const AI_WIN = 10000, AI_PLY_COST = 128;
+export const pliesToEnd = (cp) => (Math.abs(cp) >= DECIDED ? Math.max(1, Math.round((AI_WIN - Math.abs(cp)) / AI_PLY_COST)) : null);
+
+// A score (green's view, centi-pieces) in words: "+1.25", "-0.50", or a
+// forced result, never as pieces: "green wins in 5" (moves, one side's
+// turn each)
+export function scoreWords(cp) {
+  const n = pliesToEnd(cp);
+  if (n === null) return `${cp > 0 ? '+' : ''}${(cp / 100).toFixed(2)}`;
+  return `${cp > 0 ? 'green' : 'red'} wins in ${n}`;
+}
+
+// What a move cost its mover, in words: pieces between two open games; a
+// win thrown away or a loss walked into said as such (a decided score is
+// no number of pieces: the board holds ten)
+export function costWords(row, first) {
+  const sign = moverOf(row.ply, first) === 'white' ? 1 : -1;
+  const best = sign * row.before, got = sign * row.after;
+  if (row.move === row.best || row.cost <= 0) return '0';
+  if (best >= DECIDED && got < DECIDED) return 'forced win';
+  if (got <= -DECIDED && best > -DECIDED) return 'forced loss';
+  if (best >= DECIDED && got >= DECIDED) return 'slower win';
+  if (best <= -DECIDED) return '0';
+  return (row.cost / 100).toFixed(2);
+}
+
 // The side that made move `ply` (1 for the first move), 'white' or 'black'.
 export const moverOf = (ply, first) => ((ply % 2 === 1) === (first === 'white') ? 'white' : 'black');
 
