@@ -884,6 +884,35 @@ try {
     await page.locator('.review-graph rect[data-ply="5"]').click({ force: true });
     const shown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
     if (shown !== '5') throw new Error(`a click on the graph's move 5 shows ${shown}`);
+    // learn from your mistakes (issue 52): each marked move again, on the
+    // board; the first answer counts. Here (P1 v P2) both sides' marks: the
+    // first retried with the engine's worst move there, then its best (not
+    // counted), the rest with their best at once
+    const marked = rows.filter((r) => r.mark);
+    let wrongFirst = 0;
+    if (marked.length) {
+      await page.locator('[data-retry-start]').click();
+      for (let i = 0; i < marked.length; i++) {
+        await waitFor(`the retry of marked move ${i + 1}`, 60000, async () => (await page.locator('.retry-moves button').count()) > 0);
+        const ply = await page.locator('.retry').getAttribute('data-ply');
+        const shown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+        if (ply !== marked[i].ply || Number(shown) !== Number(ply) - 1) throw new Error(`retry ${i + 1}: move ${ply} on the board at ${shown}, wanted ${marked[i].ply}`);
+        const values = await page.evaluate(() => [...document.querySelectorAll('.retry-moves button')].map((b) => ({ move: b.dataset.move, value: Number(b.dataset.value) })));
+        values.sort((a, b) => b.value - a.value);
+        if (i === 0) {
+          await page.locator(`.retry-moves button[data-move="${values[values.length - 1].move}"]`).click();
+          if ((await page.locator('.retry').getAttribute('data-result')) === 'not-yet') wrongFirst = 1;
+          await page.locator('.retry').screenshot({ path: `${out}/review-retry.png` });
+        }
+        await page.locator(`.retry-moves button[data-move="${values[0].move}"]`).click();
+        if ((await page.locator('.retry').getAttribute('data-result')) !== 'fixed') throw new Error(`retry ${i + 1}: the engine's best ${values[0].move} did not pass`);
+        await page.locator('[data-retry-next]').click();
+      }
+      await waitFor('the retries done', 10000, async () => (await page.locator('.retry').getAttribute('data-done')) === 'true');
+      const said = await page.locator('.retry-say').textContent();
+      if (said !== `You fixed ${marked.length - wrongFirst} of ${marked.length} marked move${marked.length === 1 ? '' : 's'}.` || !wrongFirst)
+        throw new Error(`${said} (a wrong first answer: ${wrongFirst})`);
+    }
     await page.locator('.review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}/review.png` });
     // on a 390 px phone: no sideways scroll, every row one line (issue 52

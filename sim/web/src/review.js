@@ -7,7 +7,99 @@
 // data-before, data-after, data-cost, data-mark (blunder, mistake,
 // inaccuracy or nothing); the three costliest of at least half a piece also
 // data-worst. The counts: .review-summary li[data-side].
-import { chances, costWords, judgeGame, judgeMove, scoreWords, sideSummary } from './review_marks.js';
+import { MARKS, chances, costWords, judgeGame, judgeMove, moverOf, scoreWords, sideSummary } from './review_marks.js';
+import { yourSide } from './puzzles.js';
+
+const PASS_DROP = MARKS[MARKS.length - 1].drop; // a retried move passes below the inaccuracy's drop
+
+// Learn from your mistakes, as lichess does: after a review, each marked
+// move of yours (of both sides in a game between two people) again, its
+// position on the board; the engine judges every move there (the review
+// worker's judge), and a move passes when it would not be marked. The
+// first answer counts; a wrong one may be tried again.
+function initRetry(el, replay) {
+  const box = el.querySelector('.retry');
+  const say = el.querySelector('.retry-say');
+  const movesEl = el.querySelector('.retry-moves');
+  const next = el.querySelector('[data-retry-next]');
+  let list = [], at = 0, fixed = 0, record = null, worker = null;
+  const ask = (msg) => new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : data.judged ? resolve(data.judged) : null);
+    worker.onerror = (e) => reject(new Error(e.message || 'the engine did not load'));
+    worker.postMessage(msg);
+  });
+  const finish = () => {
+    worker?.terminate();
+    worker = null;
+    next.hidden = true;
+    movesEl.textContent = '';
+    say.textContent = `You fixed ${fixed} of ${list.length} marked move${list.length === 1 ? '' : 's'}.`;
+    box.dataset.fixed = String(fixed);
+    box.dataset.done = 'true';
+  };
+  const show = async () => {
+    if (at >= list.length) return finish();
+    const row = list[at];
+    replay.show(row.ply - 1);
+    next.hidden = true;
+    movesEl.textContent = '';
+    box.dataset.ply = String(row.ply);
+    say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move (the engine is looking)...`;
+    const judged = await ask({ judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 });
+    const best = judged[0].value;
+    let first = true;
+    say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move.`;
+    for (const j of [...judged].sort((a, b) => (a.move < b.move ? -1 : 1))) {
+      const b = document.createElement('button');
+      b.textContent = j.move;
+      b.dataset.move = j.move;
+      b.dataset.value = String(j.value);
+      b.addEventListener('click', () => {
+        const drop = chances(best) - chances(j.value);
+        const pass = drop < PASS_DROP;
+        if (pass && first) fixed++;
+        first = false;
+        box.dataset.result = pass ? 'fixed' : 'not-yet';
+        say.textContent = pass ? `Fixed: ${j.move}${j.move === judged[0].move ? ', the engine\'s own choice' : `; the engine's: ${judged[0].move}`}.`
+          : `Not yet: ${j.move} gives away ${drop.toFixed(2)} of your winning chances. Try again.`;
+        if (pass) {
+          movesEl.textContent = '';
+          next.hidden = false;
+        }
+      });
+      movesEl.appendChild(b);
+    }
+  };
+  next.addEventListener('click', () => {
+    at++;
+    show().catch((e) => (say.textContent = `Could not judge: ${e.message}.`));
+  });
+  el.querySelector('[data-retry-start]').addEventListener('click', () => {
+    worker?.terminate();
+    worker = new Worker('review_worker.js', { type: 'module' });
+    at = 0;
+    fixed = 0;
+    delete box.dataset.done;
+    show().catch((e) => (say.textContent = `Could not judge: ${e.message}.`));
+  });
+  return {
+    // the review's rows: the marked moves of yours (or of both sides)
+    offer(rows, r) {
+      const you = yourSide(r);
+      record = r;
+      list = rows.filter((w) => w.mark && (!you || moverOf(w.ply, r.first) === you));
+      box.hidden = list.length === 0;
+      say.textContent = '';
+      movesEl.textContent = '';
+      next.hidden = true;
+    },
+    hide() {
+      worker?.terminate();
+      worker = null;
+      box.hidden = true;
+    },
+  };
+}
 
 const MISTAKE = 50; // centi-pieces: half a piece
 const pieces = scoreWords; // a forced result in words ("green wins in 5"), never as 20 pieces
@@ -60,6 +152,7 @@ export function initReview(el, replay) {
   const body = table.querySelector('tbody');
   const summary = el.querySelector('.review-summary');
   const graph = el.querySelector('.review-graph');
+  const retry = initRetry(el, replay);
   let worker = null;
   const stop = () => {
     worker?.terminate();
@@ -71,6 +164,7 @@ export function initReview(el, replay) {
     table.hidden = true;
     graph.hidden = true;
     graph.textContent = '';
+    retry.hide();
     status.textContent = '';
     summary.textContent = '';
     button.disabled = false;
@@ -113,6 +207,7 @@ export function initReview(el, replay) {
           return;
         }
         drawGraph(graph, rows, replay);
+        retry.offer(rows, r);
         const worst = rows.filter((w) => w.cost >= MISTAKE).sort((a, b) => b.cost - a.cost).slice(0, 3);
         for (const w of worst) body.querySelector(`tr[data-ply="${w.ply}"]`).dataset.worst = '';
         status.textContent = `Reviewed ${rows.length} moves in ${(data.ms / 1000).toFixed(1)} s` +
