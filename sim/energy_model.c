@@ -21,6 +21,12 @@
 #define MCU_MODULES_MA {0.590, 0.200, 0.374, 0.352, 0.0, 0.122, 0.448, 0.398}
 #define MCU_BOD_MA 0.020         /* brown-out detector at 5 V [not read: its figure]; on in every mode (efuse 0xFC) */
 
+/* Both boards' MCU, one set of fields. */
+#define ATMEGA328P_16MHZ                                                                              \
+    .mcu_active_ma = MCU_ACTIVE_16MHZ_MA, .mcu_idle_ma = MCU_IDLE_16MHZ_MA,                            \
+    .mcu_power_down_ma = MCU_POWER_DOWN_MA, .mcu_wdt_ma = MCU_WDT_MA, .mcu_bod_ma = MCU_BOD_MA,     \
+    .module_ma = MCU_MODULES_MA
+
 /* The handheld, rev E (hardware/README.md, "The display" and "Power"). */
 #define HH_VCC 5.06
 /* 150 R per column; VCC less the row FET's 19 mV and the sink's 0.1 V
@@ -33,12 +39,7 @@ const energy_board_t energy_board_handheld = {
     .name = "jarmo-handheld",
     .vcc = HH_VCC,
     .led_full_ma = {HH_RED_MA, HH_GREEN_MA, 0.0},
-    .mcu_active_ma = MCU_ACTIVE_16MHZ_MA,
-    .mcu_idle_ma = MCU_IDLE_16MHZ_MA,
-    .mcu_power_down_ma = MCU_POWER_DOWN_MA,
-    .mcu_wdt_ma = MCU_WDT_MA,
-    .mcu_bod_ma = MCU_BOD_MA,
-    .module_ma = MCU_MODULES_MA,
+    ATMEGA328P_16MHZ,
     /* 3 x 74HC595: 8 uA max at 25 C [not read: TI's 80 uA max is over
      * -40..85 C, read]; CPD 115 pF per package (Nexperia) [not read] */
     .shift_registers = 3,
@@ -74,12 +75,7 @@ const energy_board_t energy_board_nano = {
     .led_full_ma = {20.0, 20.0, 20.0},
     .led_idle_ma = 1.0,
     .leds = 64,
-    .mcu_active_ma = MCU_ACTIVE_16MHZ_MA,
-    .mcu_idle_ma = MCU_IDLE_16MHZ_MA,
-    .mcu_power_down_ma = MCU_POWER_DOWN_MA,
-    .mcu_wdt_ma = MCU_WDT_MA,
-    .mcu_bod_ma = MCU_BOD_MA,
-    .module_ma = MCU_MODULES_MA,
+    ATMEGA328P_16MHZ,
     /* the Nano's power LED and its USB bridge are the Nano's, not counted
      * [not read: the clone's parts vary] */
     .board_ma = 0.0,

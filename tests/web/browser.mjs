@@ -121,6 +121,28 @@ function engine() {
   return { ask, close: () => p.kill() };
 }
 
+// A whole jasir game the host engine plays against itself at level 1:
+// its moves, its result, and record(date): the game as records.js writes a
+// record (every move, one side's turn, numbered, 8 a line)
+async function jasirGame() {
+  const e = engine();
+  await e.ask('rules jasir');
+  await e.ask('level 1');
+  const played = [];
+  for (let i = 0; i < 400; i++) {
+    const m = await e.ask('genmove');
+    if (!m.startsWith('= ')) break;
+    played.push(m.slice(2));
+  }
+  const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
+  e.close();
+  const words = played.map((m, i) => `${i + 1}. ${m}`);
+  const lines = [];
+  for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
+  const record = (d) => `[Date "${d}"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
+  return { played, w, b, winner, record };
+}
+
 async function openConsole(browser, url, board) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
   const page = await context.newPage();
@@ -414,22 +436,8 @@ try {
   await run('records-link-and-import', async () => {
     // a whole jasir game by the host engine (the page replays every
     // record it takes in: its result must be its moves')
-    const e = engine();
-    await e.ask('rules jasir');
-    await e.ask('level 1');
-    const played = [];
-    for (let i = 0; i < 400; i++) {
-      const m = await e.ask('genmove');
-      if (!m.startsWith('= ')) break;
-      played.push(m.slice(2));
-    }
-    const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
-    e.close();
-    // as records.js writes a record: every move (one side's turn) numbered, 8 a line
-    const words = played.map((m, i) => `${i + 1}. ${m}`);
-    const lines = [];
-    for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
-    const rec = `[Date "2026-11-26T19:40:12Z"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
+    const { played, w, b, winner, record } = await jasirGame();
+    const rec = record('2026-11-26T19:40:12Z');
     const who = winner === 'draw' ? 'a draw' : `${winner === 'white' ? 'P1' : 'P2'} wins`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     const page = await context.newPage();
@@ -468,21 +476,7 @@ try {
   // a link of games over a full list: none of the kept games pushed out,
   // the page says so, and a button lets the player make room (issue 54 A)
   await run('records-link-never-pushes-out-kept-games', async () => {
-    const e = engine();
-    await e.ask('rules jasir');
-    await e.ask('level 1');
-    const played = [];
-    for (let i = 0; i < 400; i++) {
-      const m = await e.ask('genmove');
-      if (!m.startsWith('= ')) break;
-      played.push(m.slice(2));
-    }
-    const [, w, b, winner, reason] = (await e.ask('result')).split(' ').slice(1);
-    e.close();
-    const words = played.map((m, i) => `${i + 1}. ${m}`);
-    const lines = [];
-    for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(' '));
-    const rec = (d) => `[Date "${d}"]\n[Rules "jasir"]\n[First "white"]\n[White "P1"]\n[Black "P2"]\n[Level "-"]\n[Result "${w}-${b} ${winner}"]\n[Reason "${reason}"]\n\n${lines.join('\n')}\n`;
+    const { record: rec } = await jasirGame();
     const at = (y, i) => new Date(Date.UTC(y, 0, 1, 0, 0, i)).toISOString().slice(0, 19) + 'Z';
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     const page = await context.newPage();

@@ -10,6 +10,7 @@
 // (Elo, from the first answer to each of the project's puzzles) and the
 // player's own puzzles are kept in the browser.
 import { boardSvg, offWords } from './replay.js';
+import { askWorker as ask } from './worker_ask.js';
 import { OwnPuzzles, PuzzleRating, difficulty, mistakeCandidates, ownPuzzle, rightWords, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
@@ -24,20 +25,6 @@ function loadProgress(storage) {
   }
 }
 
-// one request to the review's worker: resolves with the rows and the end
-// message (review) or the judged moves (judge)
-function ask(worker, msg) {
-  return new Promise((resolve, reject) => {
-    const rows = [];
-    worker.onmessage = ({ data }) => {
-      if (data.row) rows.push(data.row);
-      else if (data.error) reject(new Error(data.error));
-      else resolve({ rows, judged: data.judged });
-    };
-    worker.onerror = (e) => reject(new Error(e.message || 'the engine did not load'));
-    worker.postMessage(msg);
-  });
-}
 
 // rules(): the console's rule set (the first puzzle opened is one of its)
 export async function initPuzzles(el, { text, links, records = null, rules = () => null, storage = localStorage }) {

@@ -9,6 +9,7 @@
 // data-worst. The counts: .review-summary li[data-side].
 import { MARKS, chances, costWords, judgeGame, judgeMove, moverOf, scoreWords, sideSummary } from './review_marks.js';
 import { yourSide } from './puzzles.js';
+import { askWorker } from './worker_ask.js';
 
 const PASS_DROP = MARKS[MARKS.length - 1].drop; // a retried move passes below the inaccuracy's drop
 
@@ -23,11 +24,6 @@ function initRetry(el, replay) {
   const movesEl = el.querySelector('.retry-moves');
   const next = el.querySelector('[data-retry-next]');
   let list = [], at = 0, fixed = 0, record = null, worker = null;
-  const ask = (msg) => new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : data.judged ? resolve(data.judged) : null);
-    worker.onerror = (e) => reject(new Error(e.message || 'the engine did not load'));
-    worker.postMessage(msg);
-  });
   const finish = () => {
     worker?.terminate();
     worker = null;
@@ -45,7 +41,7 @@ function initRetry(el, replay) {
     movesEl.textContent = '';
     box.dataset.ply = String(row.ply);
     say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move (the engine is looking)...`;
-    const judged = await ask({ judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 });
+    const { judged } = await askWorker(worker, { judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 });
     const best = judged[0].value;
     let first = true;
     say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move.`;

@@ -1,0 +1,16 @@
+// One request to the review's worker (review_worker.js): resolves with the
+// rows and the end message (a review) or the judged moves (a judge), or
+// rejects with the worker's error. Used by the puzzles' "your mistakes"
+// and the review's "Retry your mistakes".
+export function askWorker(worker, msg) {
+  return new Promise((resolve, reject) => {
+    const rows = [];
+    worker.onmessage = ({ data }) => {
+      if (data.row) rows.push(data.row);
+      else if (data.error) reject(new Error(data.error));
+      else resolve({ rows, judged: data.judged });
+    };
+    worker.onerror = (e) => reject(new Error(e.message || 'the engine did not load'));
+    worker.postMessage(msg);
+  });
+}
