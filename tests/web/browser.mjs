@@ -100,6 +100,14 @@ async function enterMove(tap, page, cursor, move) {
   }
 }
 
+// a move played on a board diagram (board_pick.js) as a player does: a
+// click on each of its points ("b1-d2": b1 then d2; "c4xd5@b1": three;
+// "@b1": one)
+async function playOnBoard(page, board, move) {
+  for (const p of move.match(/[a-e][1-5]/g)) await page.locator(`${board} [data-point="${p}"]`).click();
+}
+const puzzleReady = (page) => async () => (await page.locator('.puzzle-board').getAttribute('data-picking')) === 'from';
+
 // the moves of the game on the debug console, since its start
 async function movesOf(page) {
   const text = await uart(page);
@@ -560,7 +568,7 @@ try {
     page.on('dialog', (d) => d.accept());
     await page.goto(`${url}?board=jarmo-handheld&rules=jasir`);
     await waitUart(page, 'start jasir');
-    await waitFor('a puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await waitFor('a puzzle', 8000, puzzleReady(page));
     const id = await page.locator('#puzzles').getAttribute('data-puzzle');
     const goal = await page.locator('.puzzle-goal').textContent();
     await context.close();
@@ -583,10 +591,10 @@ try {
     const errors = [];
     page.on('pageerror', (er) => errors.push(er.message));
     await page.goto(`${url}?board=jarmo-handheld`);
-    await waitFor('the first puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await waitFor('the first puzzle', 8000, puzzleReady(page));
     const id = await page.locator('#puzzles').getAttribute('data-puzzle');
     const p = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8')).find((x) => x.id === id);
-    await page.locator(`.puzzle-moves button[data-move="${Object.keys(p.wrong)[0]}"]`).click();
+    await playOnBoard(page, '.puzzle-board', Object.keys(p.wrong)[0]);
     const rated = await page.evaluate(() => ({ ...document.querySelector('.puzzle-rating').dataset, text: document.querySelector('.puzzle-rating').textContent }));
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
@@ -652,7 +660,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${url}?board=jarmo-handheld`);
-    await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await waitFor('the puzzles', 8000, puzzleReady(page));
     const all = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8'));
     let withOff = 0;
     for (const p of all.slice(0, 12)) {
@@ -712,21 +720,44 @@ try {
     const errors = [];
     page.on('pageerror', (er) => errors.push(er.message));
     await page.goto(`${url}?board=jarmo-handheld`);
-    await waitFor('the first puzzle', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await waitFor('the first puzzle', 8000, puzzleReady(page));
     const id = await page.locator('#puzzles').getAttribute('data-puzzle');
     const p = JSON.parse(readFileSync(`${build}/web/puzzles.json`, 'utf8')).find((x) => x.id === id);
     const wrong = Object.keys(p.wrong)[0];
-    await page.locator(`.puzzle-moves button[data-move="${wrong}"]`).click();
+    await playOnBoard(page, '.puzzle-board', wrong);
     const a1 = await page.locator('.puzzle-answer').textContent();
     if ((await page.locator('.puzzle-answer').getAttribute('data-result')) !== 'wrong' || !a1.startsWith(`Not this one: ${wrong} `)) throw new Error(`wrong move: ${a1}`);
     // the first answer rated the player (Elo): a miss lowers the rating from 1200
     const rated = await page.evaluate(() => ({ ...document.querySelector('.puzzle-rating').dataset, text: document.querySelector('.puzzle-rating').textContent }));
     if (!(Number(rated.rating) < 1200 && rated.count === '1' && /^Your puzzle rating: \d+ \(1 puzzle rated\)\.$/.test(rated.text))) throw new Error(`the rating: ${JSON.stringify(rated)}`);
     const goalText = await page.locator('.puzzle-goal').textContent();
-    if (!new RegExp(`\\((${p.rules}), after ${p.moves.length} moves; (easy|medium|hard), rated ${p.rating}\\)\\.$`).test(goalText)) throw new Error(`the goal: ${goalText}`);
-    await page.locator(`.puzzle-moves button[data-move="${p.solution[0]}"]`).click();
+    const twice = Boolean(p.then);
+    if (!new RegExp(`\\((${p.rules}), after ${p.moves.length} moves; (easy|medium|hard), rated ${p.rating}${twice ? '; two moves to find' : ''}(; [a-z, ]+)?\\)\\. Play it on the board: a (green|red) piece, then its point\\.$`).test(goalText)) throw new Error(`the goal: ${goalText}`);
+    // the wrong move is shown with its reply; Try again puts the position back
+    await page.locator('[data-puzzle-retry]').click();
+    await waitFor('the position back', 3000, puzzleReady(page));
+    // a piece chosen shows where it may go; a second click drops it
+    const [from, to] = p.solution[0].match(/[a-e][1-5]/g);
+    if (!p.solution[0].startsWith('@')) {
+      await page.locator(`.puzzle-board [data-point="${from}"]`).click();
+      const targets = await page.evaluate(() => [...document.querySelectorAll('.puzzle-board .target')].map((c) => c.dataset.point));
+      if (!targets.includes(to)) throw new Error(`${from} chosen: its points ${targets.join(' ')} miss ${to}`);
+      await page.locator(`.puzzle-board [data-point="${from}"]`).click();
+      if ((await page.locator('.puzzle-board').getAttribute('data-picking')) !== 'from') throw new Error('a second click on the chosen piece did not drop it');
+    }
+    await playOnBoard(page, '.puzzle-board', p.solution[0]);
+    if (twice) {
+      // the opponent's reply played by the page, then the second move asked
+      await waitFor('the reply and the second ask', 3000, async () => (await page.locator('#puzzles').getAttribute('data-ask')) === '1');
+      const mid = await page.locator('.puzzle-answer').textContent();
+      if (!mid.startsWith(`Right: ${p.solution[0]}. `) || !mid.includes(`answers ${p.solution[1]}: find the next move`)) throw new Error(`after the first move: ${mid}`);
+      await page.locator('#puzzles').screenshot({ path: `${out}/puzzles-second-move.png` });
+      await playOnBoard(page, '.puzzle-board', p.solution[2]);
+    }
+    await waitFor('the line on the board', 3000, async () => (await page.locator('.puzzle-answer').getAttribute('data-result')) === 'right');
+    await sleep(800); // the reply shown after a beat
     const a2 = await page.locator('.puzzle-answer').textContent();
-    if (!a2.startsWith(`Right: ${p.solution[0]}, the only move that`) || !a2.includes(`The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
+    if (!a2.startsWith(`Right: ${p.solution[twice ? 2 : 0]}, the only move that`) || !a2.includes(`The line: ${p.solution.join(' ')}`)) throw new Error(`right move: ${a2}`);
     // the right move after a wrong one does not rate again
     if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('a second answer was rated');
     // the board shows the position at the line's end: the engine's
@@ -739,8 +770,7 @@ try {
     rows.split('/').forEach((row, i) => [...row].forEach((ch, f) => (want[`${'abcde'[f]}${5 - i}`] = ch)));
     const got = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.puzzle-board [data-point]')].map((c) => [c.dataset.point, c.dataset.piece])));
     if (Object.keys(want).some((k) => want[k] !== got[k])) throw new Error(`the board after the line: ${JSON.stringify(got)}`);
-    await page.locator('#puzzles-title').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${out}/puzzles.png` });
+    await page.locator('#puzzles').screenshot({ path: `${out}/puzzles.png` });
     await page.reload();
     await waitFor('the progress kept', 8000, async () => /^Solved 1 of \d+\.$/.test(await page.locator('.puzzle-progress').textContent()));
     const now = await page.locator('#puzzles').getAttribute('data-puzzle');
@@ -779,7 +809,7 @@ try {
       moves.map((m, i) => `${i + 1}. ${m}`).join(' ') + '\n';
     await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
     await waitFor('the kept game', 8000, async () => (await page.locator('#records li[data-record]').count()) === 1);
-    await waitFor('the puzzles', 8000, async () => (await page.locator('.puzzle-moves button[data-move]').count()) > 1);
+    await waitFor('the puzzles', 8000, puzzleReady(page));
     await page.locator('[data-puzzle-mine]').click();
     await waitFor('your mistakes', 120000, async () => /^(Looked at|Could not|No kept)/.test(await page.locator('.puzzle-mine-status').textContent()));
     const mineText = await page.locator('.puzzle-mine-status').textContent();
@@ -799,11 +829,10 @@ try {
     if (!mine.some((x) => x.id === shownId) || !new RegExp(`Your mistakes: 0 of ${mine.length} solved\\.$`).test(progressText)) throw new Error(`shown: ${progressText}`);
     if (!(await agree())) throw new Error('after "Find puzzles in my games" the list shows another puzzle than the board');
     await page.locator('.puzzle-choose').selectOption(m0.id);
-    await page.locator(`.puzzle-moves button[data-move="${m0.solution[0]}"]`).click();
+    await playOnBoard(page, '.puzzle-board', m0.solution[0]);
     await waitFor('your puzzle solved', 3000, async () => new RegExp(`Your mistakes: 1 of ${mine.length} solved\\.$`).test(await page.locator('.puzzle-progress').textContent()));
     if ((await page.locator('.puzzle-rating').getAttribute('data-count')) !== '1') throw new Error('your own puzzle changed the rating');
-    await page.locator('#puzzles-title').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${out}/puzzles-mine.png` });
+    await page.locator('#puzzles').screenshot({ path: `${out}/puzzles-mine.png` });
     await context.close();
     if (errors.length) throw new Error(`page error: ${errors[0]}`);
     return `${id}: a wrong move explained and rated (${rated.rating}), the right one with its line, 1 solved after a reload; ${mineText}`;
@@ -887,18 +916,17 @@ try {
     if (marked.length) {
       await page.locator('[data-retry-start]').click();
       for (let i = 0; i < marked.length; i++) {
-        await waitFor(`the retry of marked move ${i + 1}`, 60000, async () => (await page.locator('.retry-moves button').count()) > 0);
+        await waitFor(`the retry of marked move ${i + 1}`, 60000, async () => Boolean(await page.locator('.retry').getAttribute('data-judged')));
         const ply = await page.locator('.retry').getAttribute('data-ply');
         const shown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
         if (ply !== marked[i].ply || Number(shown) !== Number(ply) - 1) throw new Error(`retry ${i + 1}: move ${ply} on the board at ${shown}, wanted ${marked[i].ply}`);
-        const values = await page.evaluate(() => [...document.querySelectorAll('.retry-moves button')].map((b) => ({ move: b.dataset.move, value: Number(b.dataset.value) })));
-        values.sort((a, b) => b.value - a.value);
+        const values = JSON.parse(await page.locator('.retry').getAttribute('data-judged'));
         if (i === 0) {
-          await page.locator(`.retry-moves button[data-move="${values[values.length - 1].move}"]`).click();
+          await playOnBoard(page, '#replay .replay-board', values[values.length - 1].move);
           if ((await page.locator('.retry').getAttribute('data-result')) === 'not-yet') wrongFirst = 1;
-          await page.locator('.retry').screenshot({ path: `${out}/review-retry.png` });
+          await page.locator('#replay').screenshot({ path: `${out}/review-retry.png` });
         }
-        await page.locator(`.retry-moves button[data-move="${values[0].move}"]`).click();
+        await playOnBoard(page, '#replay .replay-board', values[0].move);
         if ((await page.locator('.retry').getAttribute('data-result')) !== 'fixed') throw new Error(`retry ${i + 1}: the engine's best ${values[0].move} did not pass`);
         await page.locator('[data-retry-next]').click();
       }

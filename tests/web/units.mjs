@@ -15,7 +15,8 @@ import { statsOf } from '../../sim/web/src/progress.js';
 import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord, parseRecords, recordFromGame, recordFromHash, recordLink, recordSummary, recordText } from '../../sim/web/src/records.js';
 import { Follower } from '../../sim/web/src/follower.js';
 import { checked as followChecked } from '../../sim/web/follow.mjs';
-import { OwnPuzzles, PuzzleRating, difficulty, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
+import { Pick, moveParts } from '../../sim/web/src/board_pick.js';
+import { OwnPuzzles, PuzzleRating, askOf, asks, themes, difficulty, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
 import { costWords, judgeGame, judgeMove, moveAccuracy, moverOf, pliesToEnd, scoreWords, sideSummary } from '../../sim/web/src/review_marks.js';
 
 const build = process.argv[2] || 'build';
@@ -613,7 +614,9 @@ check('serve-no-sibling-folder', () =>
     if (!Array.isArray(puzzles)) return 'no puzzles';
     const cmds = [];
     for (const p of puzzles) {
-      cmds.push(`rules ${p.rules}`, ...p.moves.map((m) => `play ${m}`), 'fen', 'legal', ...p.solution.map((m) => `play ${m}`));
+      const s = p.solution.map((m) => `play ${m}`);
+      // a second ask (p.then): the legal moves after the move and its reply
+      cmds.push(`rules ${p.rules}`, ...p.moves.map((m) => `play ${m}`), 'fen', 'legal', ...s.slice(0, 2), ...(p.then ? ['legal'] : []), ...s.slice(2));
     }
     const r = spawnSync(`${build}/host/jarmo`, [], { input: cmds.join('\n') + '\nquit\n', encoding: 'utf8', maxBuffer: 1 << 26 });
     const out = r.stdout.split('\n');
@@ -630,10 +633,22 @@ check('serve-no-sibling-folder', () =>
       const legal = next().slice(2).split(' ').sort().join(' ');
       const listed = [p.solution[0], ...Object.keys(p.wrong)].sort().join(' ');
       if (legal !== listed) return `${p.id}: legal ${legal}, listed ${listed}`;
-      for (const m of p.solution) if (next() !== '= ok') return `${p.id}: the solution's ${m} is not legal`;
-      const judged = [{ move: p.solution[0], value: p.value }, ...Object.entries(p.wrong).map(([move, w]) => ({ move, value: w.value }))]
-        .sort((a, b) => b.value - a.value);
-      if (judged[0].move !== p.solution[0] || !onlyMove(judged)) return `${p.id}: not the only move (${p.value} against ${judged[1].value})`;
+      for (const [i, m] of p.solution.entries()) {
+        if (next() !== '= ok') return `${p.id}: the solution's ${m} is not legal`;
+        if (i === 1 && p.then) {
+          const legal2 = next().slice(2).split(' ').sort().join(' ');
+          const listed2 = [p.solution[2], ...Object.keys(p.then.wrong)].sort().join(' ');
+          if (legal2 !== listed2) return `${p.id}: the second ask: legal ${legal2}, listed ${listed2}`;
+        }
+      }
+      if (p.then && p.solution.length !== 3) return `${p.id}: a second ask without its move`;
+      for (let k = 0; k < asks(p); k++) {
+        const a = askOf(p, k);
+        const judged = [{ move: a.move, value: a.value }, ...Object.entries(a.wrong).map(([move, w]) => ({ move, value: w.value }))]
+          .sort((x, y) => y.value - x.value);
+        if (judged[0].move !== a.move || !onlyMove(judged)) return `${p.id} ask ${k + 1}: not the only move (${a.value} against ${judged[1].value})`;
+        for (const m of Object.keys(a.wrong)) if (!/^Not this one: .+ Try again\.$/.test(wrongWords(p, m, k)) || /undefined|NaN/.test(wrongWords(p, m, k))) return `${p.id} ${m}: ${wrongWords(p, m, k)}`;
+      }
       if (!(Number.isInteger(p.rating) && p.rating >= 800 && p.rating <= 2200 && p.level >= 1 && p.level <= 7)) return `${p.id}: rating ${p.rating}, level ${p.level}`;
       for (const m of Object.keys(p.wrong)) {
         const w = wrongWords(p, m);
@@ -643,7 +658,12 @@ check('serve-no-sibling-folder', () =>
       // the goal's words are how answers are judged: a piece ahead or more
       if (!/ to move: find the only move that (wins the game|keeps you a piece ahead or more)$/.test(p.goal)) return `${p.id}: ${p.goal}`;
     }
-    writeFileSync(`${tmp}/puzzles.txt`, `puzzles: ${puzzles.length}\ndifferent_positions: ${seen.size}\n`);
+    // some lines ask two moves; the themes the moves tell
+    const two = puzzles.filter((p) => asks(p) === 2).length;
+    const themed = {};
+    for (const p of puzzles) for (const t of themes(p)) themed[t] = (themed[t] || 0) + 1;
+    if (!two || !themed.capture || !themed.race) return `two-move lines ${two}, themes ${JSON.stringify(themed)}`;
+    writeFileSync(`${tmp}/puzzles.txt`, `puzzles: ${puzzles.length}\ndifferent_positions: ${seen.size}\ntwo_move_lines: ${two}\nthemes: ${JSON.stringify(themed)}\n`);
     return true;
   });
   // the page's review engine (review.wasm's review_judge, which proves the
@@ -668,10 +688,51 @@ check('serve-no-sibling-folder', () =>
       judged.sort((a, b) => b.value - a.value);
       if (judged[0].move !== p.solution[0] || judged[0].value !== p.value || !onlyMove(judged) || judged.length !== Object.keys(p.wrong).length + 1)
         return `${p.id}: the review engine: ${JSON.stringify(judged.slice(0, 3))}`;
+      if (p.then) {
+        for (const m of p.solution.slice(0, 2)) {
+          io.put(m);
+          if (!x.review_move()) return `${p.id}: ${m}`;
+        }
+        const j2 = [];
+        for (let i = 0, n = x.review_judge(6); i < n; i++) {
+          x.review_judged(i);
+          const [move, value] = io.get().split(' ');
+          j2.push({ move, value: Number(value) });
+        }
+        j2.sort((a, b) => b.value - a.value);
+        if (j2[0].move !== p.solution[2] || j2[0].value !== p.then.value || !onlyMove(j2)) return `${p.id}: the review engine's second ask: ${JSON.stringify(j2.slice(0, 3))}`;
+      }
     }
     return true;
   });
 }
+
+// ---- board_pick.js: a move picked on the board as on the console ---------
+check('board-pick-piece-point-return-placement', () => {
+  const legal = ['b1-d2', 'b1-a3', 'c1xd3', 'c4xd5@b1', 'c4xd5@a1', '@e2', 'e1-c2'];
+  const p = new Pick(legal);
+  const seq = (...pts) => pts.map((x) => p.click(x)).map((r) => r.move || r.state).join(' ');
+  const got = [
+    seq('b1', 'd2'), // a step
+    seq('c1', 'd3'), // a capture
+    seq('c4', 'd5', 'a1'), // arrives and returns a piece: three points
+    seq('e2'), // a placement: one click on its empty point
+    seq('b1', 'b1'), // the chosen piece again: dropped
+    seq('b1', 'e1', 'c2'), // another piece of the mover's: chosen instead
+    seq('a5'), // no move starts there
+    seq('c4', 'd5', 'e5'), // not a return point: nothing
+  ];
+  const want = ['from b1-d2', 'from c1xd3', 'from ret c4xd5@a1', '@e2', 'from none', 'from from e1-c2', 'none', 'from ret none'];
+  const t = new Pick(legal);
+  t.click('c4');
+  const afterFrom = t.targets().join(' ');
+  t.click('d5');
+  const afterTo = t.targets().sort().join(' ');
+  const parts = JSON.stringify([moveParts('c4xd5@b1'), moveParts('@b1'), moveParts('b1-d2'), moveParts('z9')]);
+  const wantParts = '[{"from":"c4","to":"d5","ret":"b1"},{"from":null,"to":"b1","ret":null},{"from":"b1","to":"d2","ret":null},null]';
+  const bad = [got.join(' | ') !== want.join(' | ') && got.join(' | '), afterFrom !== 'd5' && afterFrom, afterTo !== 'a1 b1' && afterTo, parts !== wantParts && parts].filter(Boolean);
+  return !bad.length || bad.join('; ');
+});
 
 // ---- puzzles.js: the proof, the words, the rating, your own puzzles -------
 check('puzzles-only-move-rule', () => {

@@ -25,7 +25,9 @@
  * The solution is that move, the opponent's best reply and the mover's
  * next best move (level 6); every other move is listed with its score and
  * the reply that answers it, which the page shows to a player who chooses
- * it. The difficulty: how many of the AI's tries (levels 1 to 6, four
+ * it. When the next move is again the only one (the same proof), the
+ * puzzle asks it too: "then" holds its score and its wrong moves, and the
+ * page plays the reply and asks for the second move. The difficulty: how many of the AI's tries (levels 1 to 6, four
  * seeds each) miss the answer and how many moves there are to choose
  * from, as a rating on the Elo scale of the page's puzzle rating
  * (docs/records.md); "level": the lowest level that finds it (7: only the
@@ -167,19 +169,46 @@ static void put_move(rules_move_t m)
     printf("\"%s\"", t);
 }
 
+/* The wrong moves of a judged position as a JSON object's members: each
+ * move with its score and the reply that answers it. */
+static void put_wrong(const judged_t *deep, int dn)
+{
+    for (int i = 1; i < dn; i++) {
+        printf("%s", i > 1 ? ", " : "");
+        put_move(deep[i].move);
+        printf(": {\"value\": %d, \"reply\": ", deep[i].score);
+        if (deep[i].reply)
+            put_move(deep[i].reply);
+        else
+            printf("null");
+        printf("}");
+    }
+}
+
 /* One puzzle as a JSON object (after a comma unless it is the first). */
 static void emit(const char *name, int number, bool comma, const rules_move_t *line, int plies, const rules_pos_t *p,
                  const judged_t *deep, int dn)
 {
-    /* the solution: the move, the reply, the mover's next move */
+    /* the solution: the move, the reply, the mover's next move; when that
+     * next move is again the only one (the same proof at level 6), the
+     * puzzle asks it too ("then") */
     rules_pos_t q = *p;
     rules_undo_t u;
     rules_move_t sol[3] = {deep[0].move, 0, 0};
     int sn = 1;
+    static judged_t next[RULES_MAX_MOVES];
+    int nn = 0;
     rules_make(&q, deep[0].move, &u);
     for (; sn < 3 && !rules_game_over(&q); sn++) {
         ai_stats_t st;
         sol[sn] = ai_choose(&q, 6, 0, NULL, NULL, &st);
+        if (sn == 2) {
+            nn = judge(&q, 6, next);
+            if (only_move(next, nn))
+                sol[2] = next[0].move;
+            else
+                nn = 0;
+        }
         rules_make(&q, sol[sn], &u);
     }
     int level;
@@ -201,17 +230,14 @@ static void emit(const char *name, int number, bool comma, const rules_move_t *l
     printf("], \"goal\": \"%s to move: %s\", \"value\": %d, \"level\": %d, \"rating\": %d,\n   \"wrong\": {", side,
            wins ? "find the only move that wins the game" : "find the only move that keeps you a piece ahead or more", deep[0].score,
            level, rating_of(misses, dn));
-    for (int i = 1; i < dn; i++) {
-        printf("%s", i > 1 ? ", " : "");
-        put_move(deep[i].move);
-        printf(": {\"value\": %d, \"reply\": ", deep[i].score);
-        if (deep[i].reply)
-            put_move(deep[i].reply);
-        else
-            printf("null");
-        printf("}");
+    put_wrong(deep, dn);
+    printf("}");
+    if (nn) {
+        printf(",\n   \"then\": {\"value\": %d, \"wrong\": {", next[0].score);
+        put_wrong(next, nn);
+        printf("}}");
     }
-    printf("}}");
+    printf("}");
 }
 
 /* A small seeded generator for the openings' random plies. */

@@ -33,17 +33,49 @@ function standing(v) {
 const ADVANTAGE_WORDS = 'keeps you a piece ahead or more';
 const keeps = (p) => (p.value >= DECIDED ? 'wins the game' : `keeps ${standing(p.value)}`);
 
-// The words for the right move and for a wrong one (p.wrong[m]).
-export function rightWords(p) {
-  return `Right: ${p.solution[0]}, the only move that ${p.value >= DECIDED ? 'wins the game' : ADVANTAGE_WORDS}. The line: ${p.solution.join(' ')} (it ${keeps(p)}).`;
+// A puzzle asks one move, or two where gen_puzzles.c proved the mover's
+// next move the only one too (p.then): ask k (0 or 1) is played after the
+// puzzle's moves and the solution's first 2k moves; { move, value, wrong }.
+export const asks = (p) => (p.then && p.solution.length >= 3 ? 2 : 1);
+export function askOf(p, k = 0) {
+  return k === 0 ? { move: p.solution[0], value: p.value, wrong: p.wrong } : { move: p.solution[2], value: p.then.value, wrong: p.then.wrong };
+}
+// the side to move at ask 0 ('white' or 'black')
+export const moverOf = (p) => ((p.moves.length % 2 === 0) === ((p.first || 'white') === 'white') ? 'white' : 'black');
+
+// The words for the right move and for a wrong one (the ask's wrong[m]).
+export function rightWords(p, k = asks(p) - 1) {
+  const a = askOf(p, k);
+  if (k < asks(p) - 1) return `Right: ${a.move}. ${moverOf(p) === 'white' ? 'Red' : 'Green'} answers ${p.solution[2 * k + 1]}: find the next move, again the only one.`;
+  return `Right: ${a.move}, the only move that ${a.value >= DECIDED ? 'wins the game' : ADVANTAGE_WORDS}. The line: ${p.solution.join(' ')} (it ${keeps(a)}).`;
 }
 
-export function wrongWords(p, m) {
-  const w = p.wrong[m];
+export function wrongWords(p, m, k = 0) {
+  const a = askOf(p, k);
+  const w = a.wrong[m];
   // ahead, but by less than the piece the puzzle asks for: said so
-  const short = p.value < DECIDED && w.value >= 25 && w.value < ADVANTAGE ? ', less than the piece this puzzle asks you to keep' : '';
+  const short = a.value < DECIDED && w.value >= 25 && w.value < ADVANTAGE ? ', less than the piece this puzzle asks you to keep' : '';
   const after = w.reply ? `${m} is answered by ${w.reply}, which leaves ${standing(w.value)}${short}` : `${m} ends the game: ${standing(w.value).replace(' for you', '')}`;
-  return `Not this one: ${after}; the best move ${keeps(p)}. Try again.`;
+  return `Not this one: ${after}; the best move ${keeps(a)}. Try again.`;
+}
+
+// What a puzzle is about, where its moves tell: "capture" (the answer
+// takes), "return" (it brings a piece back: c4xd5@b1, @b1), "race" (it
+// arrives in the enemy camp), "defence" (it takes nothing and most other
+// moves lose a piece to the reply). The themes of every ask.
+export function themes(p) {
+  const out = new Set();
+  for (let k = 0; k < asks(p); k++) {
+    const { move, wrong } = askOf(p, k);
+    const camp = moverOf(p) === 'white' ? '5' : '1';
+    const arrive = move.match(/([a-e][1-5])(?:@[a-e][1-5])?$/)[1];
+    if (move.includes('x')) out.add('capture');
+    if (move.includes('@')) out.add('return');
+    if (!move.startsWith('@') && arrive[1] === camp) out.add('race');
+    const replies = Object.values(wrong).map((w) => w.reply || '');
+    if (!move.includes('x') && replies.length && replies.filter((r) => r.includes('x')).length * 2 >= replies.length) out.add('defence');
+  }
+  return [...out];
 }
 
 // a puzzle's difficulty in words, from its rating

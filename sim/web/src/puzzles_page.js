@@ -3,18 +3,20 @@
 // keeps the win or the advantage, proven at its top level; and the
 // player's own ("your mistakes"): positions of their kept games where they
 // played a costly move and one move was the only good one, proven the
-// same way by the review's engine. The player picks a move from the
-// position's legal moves: the right one is answered with the rest of the
-// line, a wrong one with why (the reply that answers it and what it
-// leaves). Progress (solved or tried, by puzzle id), the puzzle rating
+// same way by the review's engine. The player plays the move on the board
+// (and a second one where the puzzle asks it): the right one is answered
+// with the opponent's reply and the rest of the line, a wrong one with why
+// (the reply that answers it and what it leaves). Progress (solved or tried, by puzzle id), the puzzle rating
 // (Elo, from the first answer to each of the project's puzzles) and the
 // player's own puzzles are kept in the browser.
 import { boardSvg, offWords } from './replay.js';
 import { askWorker as ask } from './worker_ask.js';
-import { OwnPuzzles, PuzzleRating, difficulty, mistakeCandidates, ownPuzzle, rightWords, wrongWords, yourSide } from './puzzles.js';
+import { attachPick } from './board_pick.js';
+import { OwnPuzzles, PuzzleRating, askOf, asks, difficulty, mistakeCandidates, moverOf, ownPuzzle, rightWords, themes, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
 const GAMES_LOOKED_AT = 10; // the newest kept games "your mistakes" reviews
+const REPLY_MS = 600; // the opponent's reply, played after a beat
 
 function loadProgress(storage) {
   try {
@@ -31,7 +33,7 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
   const choose = el.querySelector('.puzzle-choose');
   const board = el.querySelector('.puzzle-board');
   const goal = el.querySelector('.puzzle-goal');
-  const movesEl = el.querySelector('.puzzle-moves');
+  const retryButton = el.querySelector('[data-puzzle-retry]');
   const answer = el.querySelector('.puzzle-answer');
   const score = el.querySelector('.puzzle-progress');
   const ratingEl = el.querySelector('.puzzle-rating');
@@ -120,46 +122,93 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
   const showChosen = () => {
     for (const o of choose.querySelectorAll('option')) o.selected = Number(o.dataset.index) === current;
   };
+  // The puzzle played on the board, as a game is: the piece, then its
+  // point (board_pick.js). A right move is answered by the opponent's reply,
+  // played by the page; a puzzle with a second only move (p.then) asks it
+  // next. A wrong move is shown with the reply that answers it, and why;
+  // "Try again" puts the position back. The first answer rates you: right
+  // only when every ask was right at the first try.
+  let step = 0, firstTry = true, timer = null;
+  const pick = attachPick(board, (m) => answerWith(m));
+  const setAsk = (p, k) => {
+    step = k;
+    const prefix = p.solution.slice(0, 2 * k);
+    draw(p, prefix);
+    const a = askOf(p, k);
+    pick.set([a.move, ...Object.keys(a.wrong)].sort());
+    el.dataset.ask = String(k);
+    retryButton.hidden = true;
+  };
+  const rate = (right) => {
+    const p = all[current];
+    // the first answer to one of the project's puzzles rates you
+    if (!(p.id in progress) && !p.mine) {
+      lastRating = rating.answer(p.rating, right);
+      if (!lastRating.kept) unkept = true;
+    }
+  };
+  const answerWith = (m) => {
+    const p = all[current];
+    const a = askOf(p, step);
+    pick.set([]);
+    if (m === a.move) {
+      const last = step === asks(p) - 1;
+      const played = p.solution.slice(0, 2 * step + 1);
+      draw(p, played);
+      answer.textContent = last ? rightWords(p, step) : `Right: ${m}.`;
+      answer.dataset.result = last ? 'right' : 'going';
+      if (last) {
+        rate(firstTry);
+        progress[p.id] = 'solved';
+        save();
+        tally();
+        // the opponent's reply and the rest of the line, shown after a beat
+        timer = setTimeout(() => draw(p, p.solution), REPLY_MS);
+        return;
+      }
+      // the opponent's reply played by the page, then the next ask
+      const at = current;
+      timer = setTimeout(() => {
+        if (current !== at) return;
+        setAsk(p, step + 1);
+        answer.textContent = rightWords(p, step - 1);
+      }, REPLY_MS);
+      return;
+    }
+    if (firstTry) rate(false);
+    firstTry = false;
+    const w = a.wrong[m];
+    draw(p, [...p.solution.slice(0, 2 * step), ...(w.reply ? [m, w.reply] : [m])]);
+    answer.textContent = wrongWords(p, m, step);
+    answer.dataset.result = 'wrong';
+    if (progress[p.id] !== 'solved') progress[p.id] = 'tried';
+    save();
+    tally();
+    retryButton.hidden = false;
+    retryButton.focus({ preventScroll: true });
+  };
+  retryButton.addEventListener('click', () => {
+    const p = all[current];
+    setAsk(p, step);
+    answer.textContent = '';
+    answer.dataset.result = '';
+  });
   const open = (i) => {
+    clearTimeout(timer);
     current = i;
     const p = all[i];
     showChosen();
     el.dataset.puzzle = p.id;
-    draw(p);
-    goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves; ${difficulty(p.rating)}, rated ${p.rating}).`;
+    const t = themes(p);
+    const side = moverOf(p) === 'white' ? 'green' : 'red';
+    goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves; ${difficulty(p.rating)}, rated ${p.rating}` +
+      `${asks(p) > 1 ? '; two moves to find' : ''}${t.length ? `; ${t.join(', ')}` : ''}). Play it on the board: a ${side} piece, then its point.`;
     goal.dataset.rating = String(p.rating);
+    goal.dataset.themes = t.join(' ');
     answer.textContent = '';
     answer.dataset.result = '';
-    movesEl.textContent = '';
-    const legal = [p.solution[0], ...Object.keys(p.wrong)].sort();
-    for (const m of legal) {
-      const b = document.createElement('button');
-      b.textContent = m;
-      b.dataset.move = m;
-      b.addEventListener('click', () => {
-        const right = m === p.solution[0];
-        // the first answer to one of the project's puzzles rates you
-        if (!(p.id in progress) && !p.mine) {
-          lastRating = rating.answer(p.rating, right);
-          if (!lastRating.kept) unkept = true;
-        }
-        if (right) {
-          draw(p, p.solution);
-          answer.textContent = rightWords(p);
-          answer.dataset.result = 'right';
-          progress[p.id] = 'solved';
-        } else {
-          const w = p.wrong[m];
-          draw(p, w.reply ? [m, w.reply] : [m]);
-          answer.textContent = wrongWords(p, m);
-          answer.dataset.result = 'wrong';
-          if (progress[p.id] !== 'solved') progress[p.id] = 'tried';
-        }
-        save();
-        tally();
-      });
-      movesEl.appendChild(b);
-    }
+    firstTry = true;
+    setAsk(p, 0);
   };
   choose.addEventListener('change', () => open(Number(choose.selectedOptions[0].dataset.index)));
   el.querySelector('[data-puzzle-next]').addEventListener('click', () => {

@@ -10,6 +10,7 @@
 import { MARKS, chances, costWords, judgeGame, judgeMove, moverOf, scoreWords, sideSummary } from './review_marks.js';
 import { yourSide } from './puzzles.js';
 import { askWorker } from './worker_ask.js';
+import { attachPick } from './board_pick.js';
 
 const PASS_DROP = MARKS[MARKS.length - 1].drop; // a retried move passes below the inaccuracy's drop
 
@@ -21,14 +22,31 @@ const PASS_DROP = MARKS[MARKS.length - 1].drop; // a retried move passes below t
 function initRetry(el, replay) {
   const box = el.querySelector('.retry');
   const say = el.querySelector('.retry-say');
-  const movesEl = el.querySelector('.retry-moves');
   const next = el.querySelector('[data-retry-next]');
   let list = [], at = 0, fixed = 0, record = null, worker = null;
+  let judged = [], first = true;
+  const word = (row) => `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}`;
+  // the move played on the replay's board, as in a game (board_pick.js)
+  const pick = attachPick(el.querySelector('.replay-board'), (m) => {
+    const row = list[at];
+    if (replay.ply !== row.ply - 1) return replay.show(row.ply - 1); // stepped away: the position again
+    const j = judged.find((x) => x.move === m);
+    const drop = chances(judged[0].value) - chances(j.value);
+    const pass = drop < PASS_DROP;
+    if (pass && first) fixed++;
+    first = false;
+    box.dataset.result = pass ? 'fixed' : 'not-yet';
+    box.dataset.answer = m;
+    say.textContent = pass ? `${word(row)}. Fixed: ${m}${m === judged[0].move ? ', the engine\'s own choice' : `; the engine's: ${judged[0].move}`}.`
+      : `${word(row)}. Not yet: ${m} gives away ${drop.toFixed(2)} of your winning chances. Try again on the board.`;
+    if (pass) next.hidden = false;
+    else pick.set(judged.map((x) => x.move)); // another try
+  });
   const finish = () => {
     worker?.terminate();
     worker = null;
     next.hidden = true;
-    movesEl.textContent = '';
+    pick.set([]);
     say.textContent = `You fixed ${fixed} of ${list.length} marked move${list.length === 1 ? '' : 's'}.`;
     box.dataset.fixed = String(fixed);
     box.dataset.done = 'true';
@@ -38,33 +56,18 @@ function initRetry(el, replay) {
     const row = list[at];
     replay.show(row.ply - 1);
     next.hidden = true;
-    movesEl.textContent = '';
+    pick.set([]);
+    delete box.dataset.judged;
+    delete box.dataset.result;
     box.dataset.ply = String(row.ply);
-    say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move (the engine is looking)...`;
-    const { judged } = await askWorker(worker, { judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 });
-    const best = judged[0].value;
-    let first = true;
-    say.textContent = `${at + 1} of ${list.length}: move ${row.ply}, ${row.move} was ${/^[aeiou]/.test(row.mark) ? 'an' : 'a'} ${row.mark}. Find a better move.`;
-    for (const j of [...judged].sort((a, b) => (a.move < b.move ? -1 : 1))) {
-      const b = document.createElement('button');
-      b.textContent = j.move;
-      b.dataset.move = j.move;
-      b.dataset.value = String(j.value);
-      b.addEventListener('click', () => {
-        const drop = chances(best) - chances(j.value);
-        const pass = drop < PASS_DROP;
-        if (pass && first) fixed++;
-        first = false;
-        box.dataset.result = pass ? 'fixed' : 'not-yet';
-        say.textContent = pass ? `Fixed: ${j.move}${j.move === judged[0].move ? ', the engine\'s own choice' : `; the engine's: ${judged[0].move}`}.`
-          : `Not yet: ${j.move} gives away ${drop.toFixed(2)} of your winning chances. Try again.`;
-        if (pass) {
-          movesEl.textContent = '';
-          next.hidden = false;
-        }
-      });
-      movesEl.appendChild(b);
-    }
+    say.textContent = `${word(row)}. Find a better move (the engine is looking)...`;
+    ({ judged } = await askWorker(worker, { judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 }));
+    first = true;
+    replay.show(row.ply - 1);
+    say.textContent = `${word(row)}. Find a better move: play it on the board (a piece, then its point).`;
+    // what the engine made of each move, for the tests: [{ move, value }], best first
+    box.dataset.judged = JSON.stringify(judged.map(({ move, value }) => ({ move, value })));
+    pick.set(judged.map((x) => x.move));
   };
   next.addEventListener('click', () => {
     at++;
@@ -86,10 +89,11 @@ function initRetry(el, replay) {
       list = rows.filter((w) => w.mark && (!you || moverOf(w.ply, r.first) === you));
       box.hidden = list.length === 0;
       say.textContent = '';
-      movesEl.textContent = '';
+      pick.set([]);
       next.hidden = true;
     },
     hide() {
+      pick.set([]);
       worker?.terminate();
       worker = null;
       box.hidden = true;
