@@ -907,6 +907,30 @@ try {
     await page.locator('.review-graph rect[data-ply="5"]').click({ force: true });
     const shown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
     if (shown !== '5') throw new Error(`a click on the graph's move 5 shows ${shown}`);
+    // the engine's best line for a marked move, on the board (issue 52
+    // item 14): from the position before it, each move legal there (the
+    // host engine plays it), stepped through; Back to the game returns
+    const lined = rows.find((r) => r.mark && r.best !== r.move);
+    if (lined) {
+      await page.locator(`tr[data-ply="${lined.ply}"] [data-line]`).click();
+      await waitFor('the best line', 30000, async () => Boolean(await page.locator('#replay').getAttribute('data-line')));
+      const line = (await page.locator('#replay').getAttribute('data-line')).split(' ');
+      if (line[0] !== lined.best) throw new Error(`the line at move ${lined.ply} starts ${line[0]}, the review's best is ${lined.best}`);
+      const e3 = engine();
+      await e3.ask('rules classic');
+      for (const m of [...moves.slice(0, Number(lined.ply) - 1), ...line]) if ((await e3.ask(`play ${m}`)) !== '= ok') throw new Error(`the line's ${m} is not legal`);
+      e3.close();
+      const lineItems = await page.locator('#replay .replay-moves li.line').count();
+      const at = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+      if (lineItems !== line.length || Number(at) !== Number(lined.ply) - 1) throw new Error(`the line: ${lineItems} moves listed, the board at ${at}`);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      const piece = await page.evaluate((m) => document.querySelector(`#replay [data-point="${m.match(/[a-e][1-5]/g)[1]}"]`).classList.contains('moved'), line[1]);
+      if (line.length > 1 && !piece) throw new Error(`two steps into the line, ${line[1]} is not on the board`);
+      await page.locator('#replay').screenshot({ path: `${out}/review-line.png` });
+      await page.locator('[data-line-back]').click();
+      if ((await page.locator('#replay .replay-moves li.line').count()) || (await page.locator('#replay .replay-moves li').count()) !== moves.length) throw new Error('Back to the game left the line');
+    }
     // learn from your mistakes (issue 52): each marked move again, on the
     // board; the first answer counts. Here (P1 v P2) both sides' marks: the
     // first retried with the engine's worst move there, then its best (not

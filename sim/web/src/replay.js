@@ -63,6 +63,7 @@ export class Replay {
     this.positions = [];
     this.moves = [];
     el.querySelectorAll('[data-step]').forEach((b) => b.addEventListener('click', () => this.step(b.dataset.step)));
+    el.querySelector('[data-line-back]')?.addEventListener('click', () => this.back());
     el.addEventListener('keydown', (e) => {
       const step = { ArrowLeft: 'prev', ArrowRight: 'next', ArrowUp: 'first', ArrowDown: 'last', Home: 'first', End: 'last' }[e.key];
       if (!step) return;
@@ -85,18 +86,57 @@ export class Replay {
     this.el.querySelector('.replay-title').textContent = title;
     const problem = this.el.querySelector('.replay-problem');
     problem.textContent = r.ok ? '' : r.at < 0 ? `Cannot replay: ${r.why}.` : `Move ${r.at + 1} (${record.moves[r.at]}) does not follow: ${r.why}. The replay stops before it.`;
+    this.gameLine = null;
+    this.el.querySelector('.replay-line').hidden = true;
+    this.listMoves(null);
+    this.el.hidden = false;
+    this.show(0);
+    return problem.textContent;
+  }
+
+  // the move list, the moves from `lineFrom` on (if any) a line apart
+  listMoves(lineFrom) {
     const list = this.el.querySelector('.replay-moves');
     list.textContent = '';
     this.moves.forEach((m, i) => {
       const li = document.createElement('li');
       li.dataset.ply = String(i + 1);
       li.textContent = `${i + 1}. ${m}`; // a move is one side's turn
+      if (lineFrom != null && i >= lineFrom) li.classList.add('line');
       li.addEventListener('click', () => this.show(i + 1));
       list.appendChild(li);
     });
-    this.el.hidden = false;
-    this.show(0);
-    return problem.textContent;
+  }
+
+  // Another line from the game's position after `from` moves (the review's
+  // best line for a marked move): shown on the board and in the move list,
+  // stepped through as the game is, from the position before it; back()
+  // (or the "Back to the game" button) returns to the game at that move.
+  // Returns how many of its moves were played.
+  showLine(from, line, label) {
+    if (!this.record) return 0;
+    this.back(false);
+    const r = this.text.replay(this.record.rules, this.record.first, [...this.record.moves.slice(0, from), ...line]);
+    this.gameLine = { positions: this.positions, moves: this.moves, from };
+    this.positions = r.positions;
+    this.moves = [...this.record.moves.slice(0, from), ...line].slice(0, r.positions.length - 1);
+    this.listMoves(from);
+    const bar = this.el.querySelector('.replay-line');
+    bar.hidden = false;
+    bar.querySelector('.replay-line-say').textContent = label;
+    this.show(from);
+    return this.moves.length - from;
+  }
+
+  back(show = true) {
+    if (!this.gameLine) return;
+    const { positions, moves, from } = this.gameLine;
+    this.gameLine = null;
+    this.positions = positions;
+    this.moves = moves;
+    this.listMoves(null);
+    this.el.querySelector('.replay-line').hidden = true;
+    if (show) this.show(from);
   }
 
   step(how) {

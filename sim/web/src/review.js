@@ -145,6 +145,8 @@ function drawGraph(graph, rows, replay) {
 // after a move that ended the game: the result, not a score
 const ending = (winner) => (winner === 'draw' ? 'drawn: over' : `${winner === 'white' ? 'green' : 'red'} won: over`);
 
+const LINE_PLIES = 6; // the engine's best line for a marked move: its move and 5 more
+
 export function initReview(el, replay) {
   const button = el.querySelector('[data-review-start]');
   const status = el.querySelector('.review-status');
@@ -154,12 +156,30 @@ export function initReview(el, replay) {
   const graph = el.querySelector('.review-graph');
   const retry = initRetry(el, replay);
   let worker = null;
+  let liner = null; // the worker that plays the best lines
+  // the engine's line from the position before a marked move, on the
+  // replay's board (Replay.showLine); "Back to the game" returns
+  const showBestLine = async (r, w) => {
+    status.textContent = `The engine's line at move ${w.ply}...`;
+    try {
+      liner ??= new Worker('review_worker.js', { type: 'module' });
+      const { line } = await askWorker(liner, { line: true, rules: r.rules, first: r.first, moves: r.moves.slice(0, w.ply - 1), plies: LINE_PLIES, level: 6 });
+      const n = replay.showLine(w.ply - 1, line, `The engine's line at move ${w.ply}, instead of ${w.move}: ${line.join(' ')}.`);
+      replay.el.dataset.line = line.slice(0, n).join(' ');
+      status.textContent = `Move ${w.ply}: the engine's line is on the board; step through it with the arrows.`;
+      replay.el.focus();
+    } catch (e) {
+      status.textContent = `Could not find the line: ${e.message}.`;
+    }
+  };
   const stop = () => {
     worker?.terminate();
     worker = null;
   };
   replay.onOpen = () => {
     stop();
+    liner?.terminate();
+    liner = null;
     body.textContent = '';
     table.hidden = true;
     graph.hidden = true;
@@ -195,6 +215,21 @@ export function initReview(el, replay) {
           const td = document.createElement('td');
           td.textContent = t;
           tr.appendChild(td);
+        }
+        // a marked move: the engine's move there opens its line on the board
+        if (mark && w.best !== w.move) {
+          const td = tr.children[2];
+          td.textContent = '';
+          const b = document.createElement('button');
+          b.className = 'line-button';
+          b.dataset.line = String(w.ply);
+          b.textContent = `${w.best} ▸`;
+          b.title = `the engine's line at move ${w.ply}, on the board`;
+          b.addEventListener('click', (e) => {
+            e.stopPropagation();
+            showBestLine(r, w);
+          });
+          td.appendChild(b);
         }
         tr.addEventListener('click', () => replay.show(w.ply));
         body.appendChild(tr);

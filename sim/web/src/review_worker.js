@@ -1,7 +1,8 @@
 // The game review, off the page's thread: the console's AI as WebAssembly
 // (review.wasm, sim/web/wasm/review_wasm.c). One message { rules, first,
 // moves, level } in; { row } for each position as it is judged, then
-// { done, ms } (or { error }). Or { judge: true, ... }: below.
+// { done, ms } (or { error }). Or { judge: true, ... } and { line: true,
+// ... }: below.
 import { wasmText } from './wasm_text.js';
 
 let x = null;
@@ -51,6 +52,29 @@ function judgeAfter(rules, first, moves, level) {
   return judged.sort((a, b) => b.value - a.value);
 }
 
+// { line: true, rules, first, moves, plies, level }: the engine's best line
+// from the position after `moves`, up to `plies` moves (fewer when the game
+// ends): { line: [moves], ms }
+const LINE_PLIES_MAX = 12;
+function lineAfter(rules, first, moves, plies, level) {
+  if (!Number.isInteger(plies) || plies < 1 || plies > LINE_PLIES_MAX) throw new Error(`a line of ${plies} moves: 1..${LINE_PLIES_MAX}`);
+  textIn(`${rules} ${first}`);
+  if (!x.review_start()) throw new Error(textOut());
+  for (let i = 0; i < moves.length; i++) {
+    textIn(moves[i].slice(0, 60));
+    if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
+  }
+  const line = [];
+  while (line.length < plies) {
+    const t = think(level);
+    if (t.over) break;
+    line.push(t.best);
+    textIn(t.best);
+    if (!x.review_move()) throw new Error(`the engine's ${t.best} is not legal`);
+  }
+  return line;
+}
+
 self.onmessage = async (ev) => {
   const t0 = performance.now();
   // every message is answered: one that is not a request (null, a number)
@@ -60,10 +84,11 @@ self.onmessage = async (ev) => {
     return;
   }
   const { rules, first, moves, level = 6 } = ev.data;
-  if (ev.data.judge) {
+  if (ev.data.judge || ev.data.line) {
     try {
       await engine();
-      self.postMessage({ judged: judgeAfter(rules, first, moves, level), ms: performance.now() - t0 });
+      if (ev.data.line) self.postMessage({ line: lineAfter(rules, first, moves, ev.data.plies, level), ms: performance.now() - t0 });
+      else self.postMessage({ judged: judgeAfter(rules, first, moves, level), ms: performance.now() - t0 });
     } catch (e) {
       self.postMessage({ error: e.message, ms: performance.now() - t0 });
     }
