@@ -59,7 +59,7 @@ $(WEB)/console.wasm: $(WASM_SRC) sim/web/wasm/wasm_rules.h $(wildcard sim/*.h fi
 # judged more deeply than played.
 REVIEW_TOP_BUDGET := 6250u
 REVIEW_SRC := sim/web/wasm/review_wasm.c sim/web/wasm/wasm_libc.c sim/web/wasm/wasm_rules.c $(RULES_SRC) $(AI_SRC) $(GEN)/ai_tables.c
-REVIEW_EXPORTS := review_start review_move review_think review_side_to_move review_judge review_judged review_text_in review_text_out
+REVIEW_EXPORTS := review_start review_move review_think review_side_to_move review_judge review_legal review_judged review_text_in review_text_out
 $(WEB)/review.wasm: $(REVIEW_SRC) sim/web/wasm/wasm_rules.h $(wildcard firmware/rules/*.h firmware/ai/*.h sim/web/wasm/libc/*.h)
 	@mkdir -p $(@D)
 	@echo "  WASM $@"

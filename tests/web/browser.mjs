@@ -510,6 +510,57 @@ try {
     return `200 kept games stayed (${said.slice(said.indexOf('They')).slice(0, 90)}...); the button kept the 3, the 3 oldest dropped`;
   });
 
+  // an unfinished game opens, is listed as unfinished and is played on
+  // from its last move against the engine, on the board; every move kept;
+  // at its end the record has its result (issue 52 item 16: it was refused
+  // "not over after its 10 moves")
+  await run('records-unfinished-played-on', async () => {
+    const e = engine();
+    await e.ask('rules classic');
+    const moves = [];
+    for (let i = 0; i < 200 && !(await e.ask('result')).startsWith('= over'); i++) moves.push((await e.ask(`genmove ${1 + (i % 2)}`)).slice(2));
+    const cut = moves.slice(0, moves.length - 3);
+    const you = cut.length % 2 === 0 ? 'White' : 'Black';
+    const rec = `[Rules "classic"]\n[${you} "you"]\n[${you === 'White' ? 'Black' : 'White'} "console 2"]\n[Level "2"]\n\n${cut.map((m, i) => `${i + 1}. ${m}`).join(' ')}\n`;
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (er) => errors.push(er.message));
+    await page.goto(`${url}?board=jarmo-handheld#game=${encodeURIComponent(rec)}`);
+    const entry = page.locator('#records li[data-unfinished]');
+    await waitFor('the unfinished game in the list', 8000, async () => (await entry.count()) === 1);
+    const listed = await entry.locator('span').textContent();
+    const note = await page.locator('#record-note').textContent();
+    if (!new RegExp(`· unfinished · ${cut.length} moves$`).test(listed) || !/unfinished: "Play on"/.test(note)) throw new Error(`listed "${listed}", said "${note}"`);
+    await entry.locator('[data-play-on]').click();
+    // (the review's empty table stays out of sight until a review: its
+    // caption and headings showed under every replay)
+    if (await page.locator('table.review').isVisible()) throw new Error('the empty review table shows before any review');
+    const played = [...cut];
+    for (let i = 0; i < 80; i++) {
+      await waitFor('your turn or the end', 30000, async () => (await page.locator('.play-on').getAttribute('data-over')) === 'true' ||
+        (await page.locator('#replay .replay-board').getAttribute('data-picking')) === 'from');
+      if ((await page.locator('.play-on').getAttribute('data-over')) === 'true') break;
+      // the position on the board is the record's: the host engine's legal moves there
+      const now = await page.evaluate(() => [...document.querySelectorAll('#replay .replay-moves li')].map((li) => li.textContent.replace(/^\d+\. /, '')));
+      await e.ask('rules classic');
+      for (const m of now) await e.ask(`play ${m}`);
+      const m = (await e.ask('genmove 1')).slice(2);
+      if (i === 0) await page.locator('#replay').screenshot({ path: `${out}/play-on.png` });
+      await playOnBoard(page, '#replay .replay-board', m);
+      played.push(m);
+      await waitFor('your move kept', 5000, async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-records') || '[]')[0] || '')).includes(m));
+    }
+    e.close();
+    const said = await page.locator('.play-on-say').textContent();
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-records') || '[]'));
+    await context.close();
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    if (kept.length !== 1 || !/\[Result "\d+-\d+ (white|black|draw)"\]/.test(kept[0]) || !/^The game is over: .* · (you win|console 2 wins|a draw) \d+-\d+ · \d+ moves\. It is kept/.test(said))
+      throw new Error(`said "${said}"; kept ${JSON.stringify(kept).slice(0, 300)}`);
+    return said;
+  });
+
   // the game being played is in the list as in progress, after a reload
   // too, and the list keeps only finished games (issue 44 item 6)
   await run('records-game-in-progress', async () => {

@@ -569,10 +569,32 @@ check('serve-no-sibling-folder', () =>
     const goods = ['2026-11-26T19:40:12Z', '2026-11-26T19:40Z', '2026-11-26'].map((d) => parseRecords(`[Rules "classic"]\n[Date "${d}"]\n${played.join(' ')}\n`));
     return (bads.every((b) => !b.ok && /not a date in UTC/.test(b.why)) && goods.every((g) => g.ok)) || JSON.stringify([bads, goods.map((g) => g.ok)]);
   });
-  check('records-typed-unfinished-or-illegal-said', () => {
+  // an unfinished game is opened as one (issue 52 item 16: it was refused
+  // "not over after its 3 moves"); one that says a Result it never reached,
+  // or has an illegal move, is refused
+  check('records-typed-unfinished-opened-illegal-said', () => {
     const short = completeRecord(parseRecords(`[Rules "classic"]\n${played.slice(0, 3).join(' ')}\n`).records[0], consoleText);
+    const claims = completeRecord(parseRecords(`[Rules "classic"]\n[Result "6-4 white"]\n${played.slice(0, 3).join(' ')}\n`).records[0], consoleText);
     const illegal = completeRecord(parseRecords(`[Rules "classic"]\n${played[0]} ${played[0]}\n`).records[0], consoleText);
-    return (!short.ok && /not over after its 3 moves/.test(short.why) && !illegal.ok && /^move 2 \(/.test(illegal.why)) || JSON.stringify([short, illegal]);
+    const summary = short.ok && recordSummary(short.record);
+    const back = short.ok && parseRecord(recordText(short.record));
+    return (short.ok && short.record.result === null && /· P1 \(green\) v P2 \(red\) · unfinished · 3 moves$/.test(summary) && back.ok && back.record.result === null &&
+      !recordText(short.record).includes('[Result') && !claims.ok && /not over after its 3 moves, but the record says Result "6-4 white"/.test(claims.why) &&
+      !illegal.ok && /^move 2 \(/.test(illegal.why)) || JSON.stringify([short, summary, claims, illegal]);
+  });
+  // a game played on replaces its record in place; kept while the list is full
+  check('records-replace-in-place', () => {
+    const store = new Map();
+    const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)) };
+    const rs = new Records(storage);
+    const u = { ...completeRecord(parseRecords(`[Rules "classic"]\n[Date "2026-01-02"]\n${played.slice(0, 3).join(' ')}\n`).records[0], consoleText).record };
+    rs.add({ ...u, date: '2026-01-01', moves: played.slice(0, 2) }, { imported: true });
+    rs.add(u, { imported: true });
+    const was = recordText(u);
+    const on = { ...u, moves: played.slice(0, 4) };
+    const k = rs.replace(was, on);
+    const texts = rs.texts();
+    return (k.ok && texts.length === 2 && texts[0] === recordText(on) && rs.list()[0].moves.length === 4) || JSON.stringify([k, texts]);
   });
 
   // the follower (page and follow.mjs): a port's junk game is not a record

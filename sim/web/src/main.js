@@ -12,6 +12,7 @@ import { N } from './matrix.js';
 import { MCU } from './mcu.js';
 import { Records, RECORDS_MAX, TEXT_MAX, completeRecord, parseRecords, recordAtOver, recordFromHash, recordLink, recordSummary, recordText } from './records.js';
 import { Replay } from './replay.js';
+import { initPlayOn } from './play_on.js';
 import { initReview } from './review.js';
 import { drawProgress } from './progress.js';
 import { initFollow } from './follow_page.js';
@@ -276,7 +277,7 @@ function drawMoves(el, log) {
 
 // the kept games, newest first: each entry [data-record] with its summary,
 // a view of its text, a file to export and a link that opens it
-function drawRecords(el, list, view, open, now = null) {
+function drawRecords(el, list, view, open, now = null, playOn = null) {
   el.textContent = '';
   // the game being played on the console: in the list as in progress, a
   // kept record once it ends (its moves are kept across a reload)
@@ -305,7 +306,8 @@ function drawRecords(el, list, view, open, now = null) {
     const li = document.createElement('li');
     li.dataset.record = '';
     li.dataset.rules = r.rules;
-    li.dataset.result = r.result;
+    li.dataset.result = r.result || '';
+    if (!r.result) li.dataset.unfinished = '';
     const text = recordText(r);
     const span = document.createElement('span');
     span.textContent = recordSummary(r);
@@ -323,6 +325,18 @@ function drawRecords(el, list, view, open, now = null) {
     link.dataset.link = '';
     link.href = `${location.pathname}${location.search}${recordLink(r)}`;
     li.append(span, ' ', show, ' ', file, ' ', link);
+    // an unfinished game (an import) is played on from its last move
+    if (!r.result && playOn) {
+      const on = document.createElement('button');
+      on.textContent = 'Play on';
+      on.dataset.playOn = '';
+      on.title = 'play this game on from its last move, against the engine';
+      on.addEventListener('click', () => {
+        view.hidden = true;
+        playOn.start(r);
+      });
+      li.append(' ', on);
+    }
     el.appendChild(li);
   }
 }
@@ -341,9 +355,10 @@ function initRecords(records, replay, log) {
   };
   const redraw = () => {
     const all = records.list();
-    drawRecords(list, all, view, open, log.inProgress());
+    drawRecords(list, all, view, open, log.inProgress(), playOn);
     drawProgress($('#progress'), all);
   };
+  const playOn = initPlayOn($('#replay'), replay, { records, changed: redraw });
   // every record of a file or a link, each replayed by the rules core
   // (its result is its moves'); all kept, or none with the reason
   const take = (parsed, from) => {
@@ -383,7 +398,7 @@ function initRecords(records, replay, log) {
       });
       note.append(keep);
     } else if (refused) note.textContent = `Opened ${what}${recordSummary(last)}; not all kept: ${refused.why}.`;
-    else note.textContent = `Opened ${what}${recordSummary(last)}.`;
+    else note.textContent = `Opened ${what}${recordSummary(last)}.${last.result ? '' : ' It is unfinished: "Play on" in the list plays it on from its last move, against the engine.'}`;
     open(last, recordText(last));
     redraw();
   };

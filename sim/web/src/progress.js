@@ -5,10 +5,10 @@
 const NS = 'http://www.w3.org/2000/svg';
 
 // the player's result in a record: 'win', 'draw', 'loss', or null when the
-// player was not in it (two people on one console)
+// player was not in it (two people on one console) or it is unfinished
 export function resultFor(r) {
   const side = r.white === 'you' ? 'white' : r.black === 'you' ? 'black' : null;
-  if (!side) return null;
+  if (!side || !r.result) return null; // (an unfinished game counts when it ends)
   const winner = r.result.split(' ')[1];
   return winner === 'draw' ? 'draw' : winner === side ? 'win' : 'loss';
 }

@@ -162,19 +162,20 @@ export function parseRecords(text) {
 }
 
 // One record from its text (a kept one, a link); { ok: true, record } or
-// { ok: false, why } with the line at fault. Complete: with its Result.
+// { ok: false, why } with the line at fault. Without a Result it is an
+// unfinished game (result null).
 export function parseRecord(text) {
   const p = parseRecords(text);
   if (!p.ok) return p;
   if (p.records.length > 1) return { ok: false, why: `${p.records.length} records where one was expected` };
-  const record = p.records[0];
-  if (record.result === null) return { ok: false, why: 'no [Result "..."] tag' };
-  return { ok: true, record };
+  return { ok: true, record: p.records[0] };
 }
 
 // A record replayed by the rules core (text: ConsoleText, console.wasm):
-// every move legal, the game over at its last move; the Result and
-// Reason are the moves' own (a given Result that disagrees is refused).
+// every move legal, nothing after the game's end; the Result and Reason
+// are the moves' own (a given Result that disagrees is refused). A game
+// not over at its last move is unfinished (result null, the page plays it
+// on), unless the record gives a Result or a Reason it never reached.
 // { ok: true, record } or { ok: false, why }.
 export function completeRecord(record, text) {
   const n = record.moves.length;
@@ -183,7 +184,9 @@ export function completeRecord(record, text) {
   const early = r.positions.findIndex((p) => p.over);
   if (early >= 0 && early < n) return { ok: false, why: `the game is over after move ${early}; move ${early + 1} (${record.moves[early]}) comes after its end` };
   const over = r.positions[n].over;
-  if (!over) return { ok: false, why: `the game is not over after its ${n} move${n === 1 ? '' : 's'}${record.result ? `, but the record says Result "${record.result}"` : ''}` };
+  if (!over && (record.result || record.reason !== 'none'))
+    return { ok: false, why: `the game is not over after its ${n} move${n === 1 ? '' : 's'}, but the record says ${record.result ? `Result "${record.result}"` : `Reason "${record.reason}"`}` };
+  if (!over) return { ok: true, record: { ...record, result: null, reason: 'none' } };
   const result = `${over.white}-${over.black} ${over.winner}`;
   const reason = REASONS.includes(over.reason) ? over.reason : 'none';
   if (record.result !== null && record.result !== result)
@@ -196,12 +199,14 @@ export function completeRecord(record, text) {
 // What a list entry says: "2026-11-26 19:40 · classic · you (green) v console 3 (red) · you win 8-4 · 40 moves";
 // the score as the console says it, the winner's points first (a draw: green's)
 export function recordSummary(r) {
+  const when = r.date ? r.date.slice(0, 16).replace('T', ' ') : 'no date';
+  const count = `${r.moves.length} move${r.moves.length === 1 ? '' : 's'}`;
+  if (!r.result) return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · unfinished · ${count}`;
   const [score, winner] = r.result.split(' ');
   const [white, black] = score.split('-');
   const who = winner === 'draw' ? 'a draw' : `${r[winner]} ${r[winner] === 'you' ? 'win' : 'wins'}`;
   const named = winner === 'black' ? `${black}-${white}` : `${white}-${black}`;
-  const when = r.date ? r.date.slice(0, 16).replace('T', ' ') : 'no date';
-  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${who} ${named} · ${r.moves.length} move${r.moves.length === 1 ? '' : 's'}`;
+  return `${when} · ${r.rules} · ${r.white} (green) v ${r.black} (red) · ${who} ${named} · ${count}`;
 }
 
 // The list in the browser's storage (newest first), one key, as text.
@@ -240,6 +245,19 @@ export class Records {
     saved.unshift(text);
     if (this.kept.write(saved.slice(0, RECORDS_MAX))) return { ok: true };
     return { ok: false, why: 'this browser would not store it' }; // storage full or blocked
+  }
+
+  // an unfinished game played on (play_on.js): its text `was` replaced by
+  // the record with its new moves, in its place in the list (or added,
+  // when it is no longer there): { ok } or { ok: false, why }
+  replace(was, record) {
+    const text = recordText(record);
+    if (!parseRecord(text).ok) return { ok: false, why: 'not a record the list can show' };
+    const saved = this.texts().filter((t) => typeof t === 'string' && parseRecord(t).ok);
+    const i = saved.indexOf(was);
+    if (i >= 0) saved[i] = text;
+    else saved.unshift(text);
+    return this.kept.write(saved.slice(0, RECORDS_MAX)) ? { ok: true } : { ok: false, why: 'this browser would not store it' };
   }
 }
 

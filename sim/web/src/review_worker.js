@@ -1,8 +1,8 @@
 // The game review, off the page's thread: the console's AI as WebAssembly
 // (review.wasm, sim/web/wasm/review_wasm.c). One message { rules, first,
 // moves, level } in; { row } for each position as it is judged, then
-// { done, ms } (or { error }). Or { judge: true, ... } and { line: true,
-// ... }: below.
+// { done, ms } (or { error }). Or { judge: true, ... }, { line: true, ...
+// } and { turn: true, ... }: below.
 import { wasmText } from './wasm_text.js';
 
 let x = null;
@@ -75,6 +75,34 @@ function lineAfter(rules, first, moves, plies, level) {
   return line;
 }
 
+// { turn: true, rules, first, moves, level, engine }: a game played on
+// from the position after `moves`; with engine, the engine's move there
+// first (level): { turn: { played (the engine's move or null), legal (the
+// moves of the side to move after it; none when the game is over) }, ms }
+function turnAfter(rules, first, moves, level, engineMoves) {
+  textIn(`${rules} ${first}`);
+  if (!x.review_start()) throw new Error(textOut());
+  for (let i = 0; i < moves.length; i++) {
+    textIn(moves[i].slice(0, 60));
+    if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
+  }
+  let played = null;
+  if (engineMoves) {
+    const t = think(level);
+    if (!t.over) {
+      played = t.best;
+      textIn(t.best);
+      if (!x.review_move()) throw new Error(`the engine's ${t.best} is not legal`);
+    }
+  }
+  const legal = [];
+  for (let i = 0, n = x.review_legal(); i < n; i++) {
+    x.review_judged(i);
+    legal.push(textOut().split(' ')[0]);
+  }
+  return { played, legal };
+}
+
 self.onmessage = async (ev) => {
   const t0 = performance.now();
   // every message is answered: one that is not a request (null, a number)
@@ -84,10 +112,11 @@ self.onmessage = async (ev) => {
     return;
   }
   const { rules, first, moves, level = 6 } = ev.data;
-  if (ev.data.judge || ev.data.line) {
+  if (ev.data.judge || ev.data.line || ev.data.turn) {
     try {
       await engine();
-      if (ev.data.line) self.postMessage({ line: lineAfter(rules, first, moves, ev.data.plies, level), ms: performance.now() - t0 });
+      if (ev.data.turn) self.postMessage({ turn: turnAfter(rules, first, moves, level, Boolean(ev.data.engine)), ms: performance.now() - t0 });
+      else if (ev.data.line) self.postMessage({ line: lineAfter(rules, first, moves, ev.data.plies, level), ms: performance.now() - t0 });
       else self.postMessage({ judged: judgeAfter(rules, first, moves, level), ms: performance.now() - t0 });
     } catch (e) {
       self.postMessage({ error: e.message, ms: performance.now() - t0 });

@@ -101,6 +101,18 @@ int review_judge(int level)
     return judged_count;
 }
 
+/* Every legal move here, not judged (a game played on from a record on the
+ * page): the count; review_judged(i) writes the i-th as "MOVE 0 -". */
+int review_legal(void)
+{
+    judged_count = rules_game_over(&pos) ? 0 : rules_legal_moves(&pos, judged_move);
+    for (int i = 0; i < judged_count; i++) {
+        judged_reply[i] = 0;
+        judged_score[i] = 0;
+    }
+    return judged_count;
+}
+
 void review_judged(int i)
 {
     char *o = review_text_out;
