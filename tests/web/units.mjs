@@ -16,7 +16,7 @@ import { Records, RECORDS_MAX, TEXT_MAX, PLIES_MAX, completeRecord, parseRecord,
 import { Follower } from '../../sim/web/src/follower.js';
 import { checked as followChecked } from '../../sim/web/follow.mjs';
 import { Pick, moveParts } from '../../sim/web/src/board_pick.js';
-import { OwnPuzzles, PuzzleRating, askOf, asks, themes, difficulty, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
+import { OwnPuzzles, PuzzleRating, askOf, asks, themes, difficulty, mineWords, expected, mistakeCandidates, onlyMove, ownPuzzle, rightWords, wrongWords, yourSide } from '../../sim/web/src/puzzles.js';
 import { costWords, judgeGame, judgeMove, moveAccuracy, moverOf, pliesToEnd, scoreWords, sideSummary } from '../../sim/web/src/review_marks.js';
 
 const build = process.argv[2] || 'build';
@@ -757,6 +757,12 @@ check('board-pick-piece-point-return-placement', () => {
 });
 
 // ---- puzzles.js: the proof, the words, the rating, your own puzzles -------
+check('puzzles-mine-says-where-the-rest-go', () => {
+  const none = mineWords({ games: 4, looked: 12, found: 0, fresh: 0, kept: true, seconds: 3.14 });
+  const all = mineWords({ games: 1, looked: 3, found: 3, fresh: 3, kept: true, seconds: 0.7 });
+  return (none === 'Looked at 4 games of yours, 12 costly moves: 0 proven puzzles (0 new) in 3.1 s. A costly move becomes a puzzle only where one move alone kept the win or a piece; these 12 are for "Retry your mistakes": Replay the game, Review it, then Retry.' &&
+    all === 'Looked at 1 game of yours, 3 costly moves: 3 proven puzzles (3 new) in 0.7 s.') || `${none} | ${all}`;
+});
 check('puzzles-only-move-rule', () => {
   const j = (...v) => v.map((value, i) => ({ move: `m${i}`, value }));
   const cases = [[j(9000, 500, 0, -100), true], [j(9000, 8800, 0, 0), false], [j(350, 90, 0, -50), true], [j(350, 120, 0, 0), false],

@@ -156,6 +156,16 @@ export function ownPuzzle(record, ply, judged) {
   };
 }
 
+// What "Find puzzles in my games" found, in words; a costly move that made
+// no puzzle is sent to where it can be learned from (issue 52 item 13:
+// "looked at 12 costly moves, 0 puzzles" said nothing more)
+export function mineWords({ games, looked, found, fresh, kept, seconds }) {
+  const s = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const rest = looked - found;
+  return `Looked at ${s(games, 'game')} of yours, ${s(looked, 'costly move')}: ${s(found, 'proven puzzle')} (${fresh} new${kept ? '' : ', not kept: this browser\'s storage is full'}) in ${seconds.toFixed(1)} s.` +
+    (rest > 0 ? ` A costly move becomes a puzzle only where one move alone kept the win or a piece; ${found === 0 ? (rest === 1 ? 'this one is' : `these ${rest} are`) : rest === 1 ? 'the other is' : `the other ${rest} are`} for "Retry your mistakes": Replay the game, Review it, then Retry.` : '');
+}
+
 // the player's own puzzles, kept in the browser apart from the others
 export class OwnPuzzles {
   constructor(storage, key = 'jarmo-my-puzzles') {

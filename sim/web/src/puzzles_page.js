@@ -12,7 +12,7 @@
 import { boardSvg, offWords } from './replay.js';
 import { askWorker as ask } from './worker_ask.js';
 import { attachPick } from './board_pick.js';
-import { OwnPuzzles, PuzzleRating, askOf, asks, difficulty, mistakeCandidates, moverOf, ownPuzzle, rightWords, themes, wrongWords, yourSide } from './puzzles.js';
+import { OwnPuzzles, PuzzleRating, askOf, asks, difficulty, mineWords, mistakeCandidates, moverOf, ownPuzzle, rightWords, themes, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
 const GAMES_LOOKED_AT = 10; // the newest kept games "your mistakes" reviews
@@ -246,8 +246,7 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
         unkept = true;
         unkeptMine = [...unkeptMine, ...added.fresh];
       }
-      mineStatus.textContent = `Looked at ${games.length} game${games.length === 1 ? '' : 's'} of yours, ${looked} costly move${looked === 1 ? '' : 's'}: ` +
-        `${found.length} proven puzzle${found.length === 1 ? '' : 's'} (${fresh} new${added.kept ? '' : ', not kept: this browser\'s storage is full'}) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
+      mineStatus.textContent = mineWords({ games: games.length, looked, found: found.length, fresh, kept: added.kept, seconds: (performance.now() - t0) / 1000 });
       mineStatus.dataset.found = String(found.length);
       const shown = all[current]?.id;
       fill();
