@@ -981,6 +981,12 @@ try {
       await page.locator('#replay').screenshot({ path: `${out}/review-line.png` });
       await page.locator('[data-line-back]').click();
       if ((await page.locator('#replay .replay-moves li.line').count()) || (await page.locator('#replay .replay-moves li').count()) !== moves.length) throw new Error('Back to the game left the line');
+      // a click on a row of the review while a line shows: the game's move, the line gone
+      await page.locator(`tr[data-ply="${lined.ply}"] [data-line]`).click();
+      await waitFor('the best line again', 30000, async () => (await page.locator('#replay .replay-moves li.line').count()) > 0);
+      await page.locator('tr[data-ply="3"]').click();
+      const rowShown = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+      if ((await page.locator('#replay .replay-moves li.line').count()) || rowShown !== '3') throw new Error(`a row's click in a line: the line stayed, or move ${rowShown} shown`);
     }
     // learn from your mistakes (issue 52): each marked move again, on the
     // board; the first answer counts. Here (P1 v P2) both sides' marks: the

@@ -128,6 +128,13 @@ export class Replay {
     return this.moves.length - from;
   }
 
+  // the game's position after `ply` moves, leaving a line shown (the
+  // review's rows, its graph and Retry speak of the game's moves)
+  showGame(ply) {
+    this.back(false);
+    this.show(ply);
+  }
+
   back(show = true) {
     if (!this.gameLine) return;
     const { positions, moves, from } = this.gameLine;

@@ -29,7 +29,7 @@ function initRetry(el, replay) {
   // the move played on the replay's board, as in a game (board_pick.js)
   const pick = attachPick(el.querySelector('.replay-board'), (m) => {
     const row = list[at];
-    if (replay.ply !== row.ply - 1) return replay.show(row.ply - 1); // stepped away: the position again
+    if (replay.ply !== row.ply - 1 || replay.gameLine) return replay.showGame(row.ply - 1); // stepped away: the position again
     const j = judged.find((x) => x.move === m);
     const drop = chances(judged[0].value) - chances(j.value);
     const pass = drop < PASS_DROP;
@@ -54,7 +54,7 @@ function initRetry(el, replay) {
   const show = async () => {
     if (at >= list.length) return finish();
     const row = list[at];
-    replay.show(row.ply - 1);
+    replay.showGame(row.ply - 1);
     next.hidden = true;
     pick.set([]);
     delete box.dataset.judged;
@@ -63,7 +63,7 @@ function initRetry(el, replay) {
     say.textContent = `${word(row)}. Find a better move (the engine is looking)...`;
     ({ judged } = await askWorker(worker, { judge: true, rules: record.rules, first: record.first, moves: record.moves.slice(0, row.ply - 1), level: 6 }));
     first = true;
-    replay.show(row.ply - 1);
+    replay.showGame(row.ply - 1);
     say.textContent = `${word(row)}. Find a better move: play it on the board (a piece, then its point).`;
     // what the engine made of each move, for the tests: [{ move, value }], best first
     box.dataset.judged = JSON.stringify(judged.map(({ move, value }) => ({ move, value })));
@@ -136,7 +136,7 @@ function drawGraph(graph, rows, replay) {
     const t = document.createElementNS(SVG, 'title');
     t.textContent = i ? `move ${i}: ${rows[i - 1].move}` : 'the start';
     hit.appendChild(t);
-    hit.addEventListener('click', () => replay.show(i));
+    hit.addEventListener('click', () => replay.showGame(i));
     svg.appendChild(hit);
   }
   graph.appendChild(svg);
@@ -231,7 +231,7 @@ export function initReview(el, replay) {
           });
           td.appendChild(b);
         }
-        tr.addEventListener('click', () => replay.show(w.ply));
+        tr.addEventListener('click', () => replay.showGame(w.ply));
         body.appendChild(tr);
         status.textContent = `Reviewing: move ${w.ply} of ${r.moves.length}...`;
       } else {
