@@ -8,6 +8,7 @@
 #include "sim_board_view.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,15 +98,68 @@ static const char *tone_meaning(double hz)
 /* the end of a line: "clear to the end of the line" first, on a terminal */
 static const char *eol = "\n";
 
+#define LOG_GAME_MOVES 1000 /* far more than a game lasts */
+
+/* The side a game's end names (the one that cannot move, got all across
+ * first or lost all: rules_end_reason), the game replayed from the debug
+ * console's lines since its "start" up to its "over" line (at `over` in
+ * the log): "white", "black", or "" when it cannot be told (the game was
+ * resumed, so its first moves are not in the log; a line that does not
+ * replay). */
+static const char *end_side_from_log(const sim_t *s, const char *over)
+{
+    static char side[RULES_RESULT_NAME_MAX];
+    static rules_move_t moves[LOG_GAME_MOVES];
+    const char *start = NULL;
+    for (const char *p = s->uart.text; p && p < over; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, "start ", 6) == 0 || strncmp(p, "resume ", 7) == 0)
+            start = p;
+    char set_name[16], first[8];
+    if (!start || sscanf(start, "start %15s first %7s", set_name, first) != 2)
+        return "";
+    const int8_t set = rules_set_by_name(set_name);
+    if (set < 0)
+        return "";
+    const uint8_t first_mover = strcmp(first, "black") == 0 ? RULES_BLACK : RULES_WHITE;
+    rules_pos_t pos;
+    rules_undo_t u;
+    rules_init(&pos, (uint8_t)set, first_mover);
+    unsigned n = 0;
+    for (const char *p = strchr(start, '\n'); p && p + 1 < over; p = strchr(p + 1, '\n')) {
+        const char *line = p + 1;
+        char word[16];
+        if (strncmp(line, "move ", 5) == 0 && sscanf(line + 5, "%15s", word) == 1) {
+            if (n == LOG_GAME_MOVES || !rules_move_from_text(&pos, word, &moves[n]))
+                return "";
+            rules_make(&pos, moves[n++], &u);
+        } else if (strncmp(line, "undo ", 5) == 0 && n) { /* taken back: the game again without it */
+            n--;
+            rules_init(&pos, (uint8_t)set, first_mover);
+            for (unsigned i = 0; i < n; i++)
+                rules_make(&pos, moves[i], &u);
+        }
+    }
+    if (!rules_game_over(&pos))
+        return "";
+    uint8_t named;
+    rules_end_reason(&pos, &named);
+    rules_result_name(named, side);
+    return side;
+}
+
 /* The console's newest line of the game (status_text.h), NUL-ended in buf;
- * NULL when it has printed none. */
+ * NULL when it has printed none. An "over" line gets the side its end
+ * names, from the game replayed (status_text.h). */
 static const char *latest_line(const sim_t *s, char *buf, size_t len)
 {
     static const char *const prefixes[] = STATUS_LATEST_PREFIXES;
     const char *latest = sim_uart_newest_line(s, prefixes, sizeof prefixes / sizeof prefixes[0]);
     if (!latest)
         return NULL;
-    snprintf(buf, len, "%.*s", (int)strcspn(latest, "\n"), latest);
+    const int n = (int)strcspn(latest, "\n");
+    snprintf(buf, len, "%.*s", n, latest);
+    if (strncmp(latest, "over ", 5) == 0)
+        snprintf(buf, len, "%.*s %s", n, latest, end_side_from_log(s, latest));
     return buf;
 }
 

@@ -14,6 +14,7 @@ static const char *colour_name(uint8_t side) { return side == RULES_WHITE ? "gre
 typedef struct {
     unsigned score[2];
     char winner[8], reason[12];
+    char side[8]; /* the side the reason names, when the caller replayed the game ("" if not) */
 } over_line_t;
 
 static const char *word_of(const char *p, char *out, size_t cap)
@@ -46,23 +47,44 @@ static bool parse_over(const char *line, over_line_t *o)
         }
     }
     p = word_of(p, o->winner, sizeof o->winner);
-    word_of(p, o->reason, sizeof o->reason);
+    p = word_of(p, o->reason, sizeof o->reason);
+    word_of(p, o->side, sizeof o->side);
     return o->winner[0] != '\0';
 }
 
-/* The over line's reason (rules_end_name's word) in words. */
-static const char *reason_words(const char *reason)
+/* The over line's reason (rules_end_name's word) in words; with the side
+ * it names (a caller that replayed the game gives it: "white", "black"),
+ * that side as the players know it, as the console's own words do
+ * ("CONSOLE WINS 6-4 - YOU ACROSS FIRST"). */
+static void reason_text(text_out_t *t, const char *reason, const char *side, bool vs, uint8_t human)
 {
     static const char *const words[] = {"", " (no moves left)", " (all across)", " (no pieces left)",
                                         " (back and forth twice each)"};
     _Static_assert(sizeof words / sizeof words[0] == RULES_END_SHUTTLE + 1u, "a phrase per RULES_END_*");
-    for (uint8_t r = RULES_END_NO_MOVES; r <= RULES_END_SHUTTLE; r++) {
+    uint8_t r = RULES_END_NO_MOVES;
+    for (; r <= RULES_END_SHUTTLE; r++) {
         char name[RULES_END_NAME_MAX];
         rules_end_name(r, name);
         if (strcmp(name, reason) == 0)
-            return words[r];
+            break;
     }
-    return "";
+    if (r > RULES_END_SHUTTLE)
+        return;
+    const bool white = strcmp(side, "white") == 0, black = strcmp(side, "black") == 0;
+    if (r == RULES_END_SHUTTLE || (!white && !black)) {
+        text_s(t, words[r]);
+        return;
+    }
+    const uint8_t named = white ? RULES_WHITE : RULES_BLACK;
+    const bool you = vs && named == human;
+    text_s(t, " (");
+    text_s(t, you ? "you" : vs ? "the console" : named == RULES_WHITE ? "green" : "red");
+    if (r == RULES_END_NO_MOVES)
+        text_s(t, " cannot move)");
+    else if (r == RULES_END_ACROSS)
+        text_s(t, " got all across first)");
+    else
+        text_s(t, you ? " lost all your pieces)" : " lost all its pieces)");
 }
 
 /* "the console wins 8-4", "you win 8-4", "green wins 8-4", "a draw 4-4" */
@@ -123,7 +145,7 @@ static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *
     text_u(t, m->games);
     text_s(t, " over: ");
     result_words(t, vs, human, winner, hi, lo);
-    text_s(t, reason_words(o->reason));
+    reason_text(t, o->reason, o->side, vs, human);
     text_s(t, ".");
     if (ended < m->games) {
         text_s(t, " Press A for game ");

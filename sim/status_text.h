@@ -13,8 +13,10 @@
  * `latest` is the console's newest debug line of the game (start, resume,
  * move, undo, over, return; NULL if none): after "over ..." the game is
  * over and the console waits for A on its end screens ("Game 1 of 2 over:
- * the console wins 8-4 (no moves left). Press A for game 2."); after
- * "return d5" the player is choosing where a returning piece goes. */
+ * the console wins 8-4 (no moves left). Press A for game 2."); a caller
+ * that replayed the game adds the side its end names ("over 4 6 black
+ * across black": "(the console got all across first)"); after "return d5"
+ * the player is choosing where a returning piece goes. */
 #define STATUS_LATEST_PREFIXES {"start ", "resume ", "move ", "undo ", "over ", "return ", "hint "}
 bool status_text(char *out, size_t len, const char *latest);
 

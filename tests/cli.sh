@@ -233,13 +233,14 @@ expect sim-fifo-firmware 2 'fifo.elf is not a plain file \(a FIFO\)' -- timeout 
 script 'wait 0x10'
 expect script-wait-hex 1 "s.script:1: .*'0x10' is not a time" -- "$sim" --script "$tmp/s.script" "$elf"
 expect sim-dump-at-hex 2 'not a time in ms.*0x10' -- "$sim" --dump-frame-at 0x10 "$elf"
-# between two games the status says the game is over, its result and
+# between two games the status says the game is over, its result, whose
+# pieces ended it (issue 52 item 4: "(all across)" said not whose) and
 # that A goes on, until A starts the next game (print-status: as make play
 # and the page show it)
 printf '%s\n' 'set level=1' 'wait 300' 'autoplay 1 600000' 'wait-uart 100 match 1/2' 'print-status' \
   'tap a' 'wait 300' 'print-status' 'tap a' 'wait 300' 'print-status' > "$tmp/between.script"
 between=$("$sim" --script "$tmp/between.script" "$elf" 2>&1)
-over_lines=$(printf '%s\n' "$between" | grep -c '^status: .*; match: you [0-9]*, console [0-9]* Game 1 of 2 over: \(you win\|the console wins\|a draw\) [0-9]*-[0-9]* (\(no moves left\|all across\|no pieces left\))\. Press A for game 2\.$')
+over_lines=$(printf '%s\n' "$between" | grep -c '^status: .*; match: you [0-9]*, console [0-9]* Game 1 of 2 over: \(you win\|the console wins\|a draw\) [0-9]*-[0-9]* (\(you\|the console\) \(cannot move\|got all across first\|lost all \(your\|its\) pieces\))\. Press A for game 2\.$')
 next_line=$(printf '%s\n' "$between" | grep -c '^status: You against the console (level 1), classic, game 2 of 2; .* You are red (Black)\. The console.s turn\.')
 if [ "$over_lines" = 2 ] && [ "$next_line" = 1 ]; then ok status-between-games
 else bad status-between-games "$(printf '%s\n' "$between" | grep '^status:' | tr '\n' '|')"; fi

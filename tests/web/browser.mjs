@@ -1228,7 +1228,8 @@ try {
     // between the games the status says the game is over and what A does
     await waitFor('the status between the games', 5000, async () => {
       const t = await page.locator('#status').textContent();
-      return /Game 1 of 2 over: (you win|the console wins|a draw) \d+-\d+ \((no moves left|all across|no pieces left)\)\. Press A for game 2\./.test(t) || t;
+      // whose pieces ended it, as the console's words say (issue 52 item 4)
+      return /Game 1 of 2 over: (you win|the console wins|a draw) \d+-\d+ \((you|the console) (cannot move|got all across first|lost all (your|its) pieces)\)\. Press A for game 2\./.test(t) || t;
     });
     // the game is kept: one record, its moves the engine's, its result the
     // console's; its export is the same text; a reload keeps it

@@ -277,6 +277,24 @@ check('game-log-moves-undo-result', () => {
   return (rows === '[[1,"c1-d3"],[2,"b5-c4"],[3,"a1-b3"]]' && log.results[0] === 'Game 1 of 2: you win 6-2 (no moves left).') ||
     `${rows} ${log.results}`;
 });
+// the side its end names, added by the page from the game replayed (issue
+// 52 item 4: "(all across)" said not whose pieces)
+check('game-log-result-names-the-side', () => {
+  const say = (setup, over) => {
+    const log = new GameLog();
+    log.line(setup);
+    log.line(over);
+    return log.results[0];
+  };
+  const got = [say('start classic first white console 2 human white match 1/2', 'over 4 6 black across black'),
+    say('start classic first white console 2 human white match 1/2', 'over 6 0 white no-pieces black'),
+    say('start classic first white console 2 human black match 1/2', 'over 6 0 white no-pieces black'),
+    say('start classic first white match 1/1', 'over 5 3 white no-moves black'),
+    say('start classic first white match 1/1', 'over 5 3 white across')];
+  const want = ['Game 1 of 2: the console wins 6-4 (the console got all across first).', 'Game 1 of 2: you win 6-0 (the console lost all its pieces).',
+    'Game 1 of 2: the console wins 6-0 (you lost all your pieces).', 'Game 1 of 1: green wins 5-3 (red cannot move).', 'Game 1 of 1: green wins 5-3 (all across).'];
+  return got.join('|') === want.join('|') || got.join(' | ');
+});
 check('game-log-new-game-clears', () => {
   const log = new GameLog();
   log.line('start classic first white match 1/2');

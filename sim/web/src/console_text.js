@@ -78,7 +78,8 @@ export class ConsoleText {
   // positions } with the positions up to the move at fault (index `at`).
   // A position: { points: { a1: 'w' | 'b' | 'W' | 'B' | '.' }, off: {
   // white: { captured, ready }, black: ... }, toMove, over: null | {
-  // white, black, winner, reason } }.
+  // white, black, winner, reason, side (the side the end names: the one
+  // that cannot move, got all across first or lost all; 'draw' for none) } }.
   replay(rules, first, moves) {
     const read = () => {
       const w = this.text().split(' ');
@@ -88,7 +89,7 @@ export class ConsoleText {
         points,
         off: { white: { captured: Number(w[1]), ready: Number(w[2]) }, black: { captured: Number(w[3]), ready: Number(w[4]) } },
         toMove: w[5],
-        over: w[6] === '-' ? null : { white: Number(w[6]), black: Number(w[7]), winner: w[8], reason: w[9] },
+        over: w[6] === '-' ? null : { white: Number(w[6]), black: Number(w[7]), winner: w[8], reason: w[9], side: w[10] },
       };
     };
     if (!/^[a-z]{1,12} [a-z]{1,8}$/.test(`${rules} ${first}`)) return { ok: false, why: `not a rule set and a side: ${String(rules).slice(0, 20)} ${String(first).slice(0, 20)}`, at: -1, positions: [] };

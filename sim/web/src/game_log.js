@@ -5,6 +5,9 @@
 const SIDE = { white: 'green', black: 'red' };
 // the over line's fifth word (docs/protocol.md), in words
 const REASON = { 'no-moves': 'no moves left', across: 'all across', 'no-pieces': 'no pieces left', shuttle: 'back and forth twice each' };
+// with the side it names (the page adds it from the game replayed, as
+// sim/status_text.c says it): "you got all across first"
+const NAMED = { 'no-moves': ' cannot move', across: ' got all across first', 'no-pieces': ' lost all its pieces' };
 
 export class GameLog {
   constructor() {
@@ -53,8 +56,8 @@ export class GameLog {
       if (i >= 0) this.moves.splice(i, 1);
       return true;
     }
-    if ((m = text.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?$/))) {
-      this.results.push(this.result(Number(m[1]), Number(m[2]), m[3], m[4]));
+    if ((m = text.match(/^over (\d+) (\d+) (\w+)(?: (\S+))?(?: (white|black|draw))?$/))) {
+      this.results.push(this.result(Number(m[1]), Number(m[2]), m[3], m[4], m[5]));
       this.over = true;
       return true;
     }
@@ -72,10 +75,12 @@ export class GameLog {
 
   // the words of the status and the console: the winner named as the
   // player knows it, the winner's points first ("you win 6-2")
-  result(white, black, winner, reason) {
+  result(white, black, winner, reason, side) {
     const s = this.setup;
     const game = s ? `Game ${s.game} of ${s.games}` : 'Game';
-    const why = REASON[reason] ? ` (${REASON[reason]})` : '';
+    const named = side === 'white' || side === 'black' ? (s?.human ? (s.human === side ? 'you' : 'the console') : SIDE[side]) : null;
+    const why = named && NAMED[reason] ? ` (${named}${named === 'you' && reason === 'no-pieces' ? ' lost all your pieces' : NAMED[reason]})`
+      : REASON[reason] ? ` (${REASON[reason]})` : '';
     if (winner !== 'white' && winner !== 'black') return `${game}: a draw ${white}-${black}${why}.`;
     const who = s?.human ? (s.human === winner ? 'you win' : 'the console wins') : `${SIDE[winner]} wins`;
     const [hi, lo] = winner === 'white' ? [white, black] : [black, white];

@@ -509,10 +509,17 @@ async function main() {
         document.body.dataset.rules = game[1];
         updateShare();
       }
-      if (/^(start|resume|move|undo|over|return|hint) /.test(line)) latestLine = line;
       // a game that ends here is kept, unless it was resumed with moves
-      // this page never saw (its record would not replay)
+      // this page never saw (its record would not replay); its over line
+      // gets the side its end names, from the game replayed (the status
+      // and the results say whose pieces ended it: status_text.h)
       const over = recordAtOver(log, line);
+      let gameLine = line; // (the debug console shows the line as the console said it)
+      if (over && !over.partial) {
+        const end = text.replay(over.record.rules, over.record.first, over.record.moves).positions.at(-1)?.over;
+        if (end && (end.side === 'white' || end.side === 'black')) gameLine = `${line} ${end.side}`;
+      }
+      if (/^(start|resume|move|undo|over|return|hint) /.test(line)) latestLine = gameLine;
       if (over && !over.partial) {
         const kept = records.add(over.record);
         if (!kept.ok) $('#record-note').textContent = `This game could not be kept: ${kept.why}.`;
@@ -523,7 +530,7 @@ async function main() {
       const scrolling = line.startsWith('words ');
       words.hidden = !scrolling;
       if (scrolling) words.textContent = line.slice(6);
-      if (log.line(line)) {
+      if (log.line(gameLine)) {
         drawMoves($('#moves'), log);
         if (/^(start|resume|move|undo|over) /.test(line)) redrawRecords(); /* the game in progress */
         try {

@@ -95,6 +95,9 @@ static void replay_write(void)
         *o++ = ' ';
         rules_end_name(rules_end_reason(&replay_pos, &side), o);
         o += strlen(o);
+        *o++ = ' '; /* the side the end names (white, black; draw: none) */
+        rules_result_name(side, o);
+        o += strlen(o);
     }
     *o = '\0';
 }
