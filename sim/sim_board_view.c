@@ -110,6 +110,15 @@ static const char *end_side_from_log(const sim_t *s, const char *over)
 {
     static char side[RULES_RESULT_NAME_MAX];
     static rules_move_t moves[LOG_GAME_MOVES];
+    /* the last answer's log and its over line's place: the log only grows
+     * (the answer once a frame would replay the game every frame) */
+    static const char *answered_log;
+    static size_t answered_at = (size_t)-1;
+    if (s->uart.text == answered_log && (size_t)(over - s->uart.text) == answered_at)
+        return side;
+    answered_log = s->uart.text;
+    answered_at = (size_t)(over - s->uart.text);
+    side[0] = '\0';
     const char *start = NULL;
     for (const char *p = s->uart.text; p && p < over; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
         if (strncmp(p, "start ", 6) == 0 || strncmp(p, "resume ", 7) == 0)

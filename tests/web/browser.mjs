@@ -546,7 +546,17 @@ try {
       await e.ask('rules classic');
       for (const m of now) await e.ask(`play ${m}`);
       const m = (await e.ask('genmove 1')).slice(2);
-      if (i === 0) await page.locator('#replay').screenshot({ path: `${out}/play-on.png` });
+      if (i === 0) {
+        await page.locator('#replay').screenshot({ path: `${out}/play-on.png` });
+        // stepped back a move with the arrows, a move on the board is not
+        // played from the last position: the board goes back to it
+        await page.locator('#replay').focus();
+        await page.keyboard.press('ArrowLeft');
+        await playOnBoard(page, '#replay .replay-board', m);
+        const at = await page.locator('#replay .replay-moves li.current').getAttribute('data-ply');
+        const keptNow = await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-records') || '[]')[0] || '');
+        if (Number(at) !== now.length || keptNow.includes(`${now.length + 1}. ${m}`)) throw new Error(`a move played while the board showed move ${now.length - 1}: at ${at}`);
+      }
       await playOnBoard(page, '#replay .replay-board', m);
       played.push(m);
       await waitFor('your move kept', 5000, async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('jarmo-records') || '[]')[0] || '')).includes(m));

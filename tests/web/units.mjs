@@ -761,8 +761,9 @@ check('board-pick-piece-point-return-placement', () => {
     seq('b1', 'e1', 'c2'), // another piece of the mover's: chosen instead
     seq('a5'), // no move starts there
     seq('c4', 'd5', 'e5'), // not a return point: nothing
+    seq('b1', 'e2'), // a miss after choosing a piece: never the placement there
   ];
-  const want = ['from b1-d2', 'from c1xd3', 'from ret c4xd5@a1', '@e2', 'from none', 'from from e1-c2', 'none', 'from ret none'];
+  const want = ['from b1-d2', 'from c1xd3', 'from ret c4xd5@a1', '@e2', 'from none', 'from from e1-c2', 'none', 'from ret none', 'from none'];
   const t = new Pick(legal);
   t.click('c4');
   const afterFrom = t.targets().join(' ');

@@ -57,10 +57,11 @@ export class Pick {
         this.to = point;
         return { state: 'ret' };
       }
-      const again = point === this.from;
+      const other = point !== this.from && this.moves.some((m) => m.from === point);
       this.reset();
-      // another piece of the mover's: chosen instead
-      return again ? { state: 'none' } : this.click(point);
+      // another piece of the mover's: chosen instead (a miss is only that,
+      // never a placement on the point missed)
+      return other ? this.click(point) : { state: 'none' };
     }
     if (this.moves.some((m) => m.from === point)) {
       this.from = point;
@@ -74,20 +75,27 @@ export class Pick {
 // Puts a Pick on a board diagram's points: the chosen piece and the
 // points a click may choose are shown (.chosen, .target); onMove(text)
 // when a move is complete. Returns { set(legal), off() }: set() starts a
-// new pick (an empty list: the board takes no clicks).
+// new pick (an empty list: the board takes no clicks). Several may be put
+// on one board (the puzzles', Retry's, Play on's): the last set() with
+// moves owns it, and an empty set() from another leaves it alone.
+const owners = new WeakMap();
 export function attachPick(board, onMove) {
   let pick = new Pick([]);
+  const me = {};
+  const mine = () => owners.get(board) === me;
   const points = () => [...board.querySelectorAll('[data-point]')];
   const show = () => {
     const targets = new Set(pick.targets());
     for (const c of points()) {
       c.classList.toggle('chosen', c.dataset.point === pick.from || c.dataset.point === pick.to);
       c.classList.toggle('target', targets.has(c.dataset.point));
+      c.setAttribute('tabindex', pick.moves.length ? '0' : '-1');
+      c.setAttribute('role', 'button');
     }
     board.dataset.picking = pick.to ? 'ret' : pick.from ? 'to' : pick.moves.length ? 'from' : '';
   };
   const click = (point) => {
-    if (!pick.moves.length) return;
+    if (!mine() || !pick.moves.length) return;
     const r = pick.click(point);
     show();
     if (r.move) onMove(r.move);
@@ -98,7 +106,7 @@ export function attachPick(board, onMove) {
   };
   const onKey = (e) => {
     const c = e.target.closest?.('[data-point]');
-    if (!c || (e.key !== 'Enter' && e.key !== ' ')) return;
+    if (!c || (e.key !== 'Enter' && e.key !== ' ') || !mine()) return;
     e.preventDefault();
     e.stopPropagation(); // the console's keys are the window's: not these
     click(c.dataset.point);
@@ -108,14 +116,14 @@ export function attachPick(board, onMove) {
   return {
     // a new pick among `legal`; the board's points become buttons
     set(legal) {
+      if (!legal.length && !mine()) return; // another's pick stays
       pick = new Pick(legal);
-      for (const c of points()) {
-        c.setAttribute('tabindex', legal.length ? '0' : '-1');
-        c.setAttribute('role', 'button');
-      }
+      if (legal.length) owners.set(board, me);
+      else owners.delete(board);
       show();
     },
     off() {
+      if (mine()) owners.delete(board);
       board.removeEventListener('click', onClick);
       board.removeEventListener('keydown', onKey);
     },

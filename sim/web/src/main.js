@@ -291,7 +291,7 @@ function drawRecords(el, list, view, open, now = null, playOn = null) {
     const show = document.createElement('button');
     show.textContent = 'Replay';
     show.dataset.show = '';
-    show.addEventListener('click', () => open({ ...now, date: '', result: null, reason: 'none' }, `${span.textContent}\n\n${now.moves.join(' ')}\n`));
+    show.addEventListener('click', () => open({ ...now, date: '', result: null, reason: 'none', inProgress: true }, `${span.textContent}\n\n${now.moves.join(' ')}\n`));
     li.append(span, ' ', show);
     el.appendChild(li);
   }
@@ -350,7 +350,7 @@ function initRecords(records, replay, log) {
   const open = (r, text) => {
     view.textContent = text;
     view.hidden = false;
-    replay.open(r, r.result ? recordSummary(r) : text.split('\n')[0]); // (a game in progress has no result yet)
+    replay.open(r, r.inProgress ? text.split('\n')[0] : recordSummary(r)); // (the console's game in progress: its list line)
     replay.el.focus({ preventScroll: true });
   };
   const redraw = () => {

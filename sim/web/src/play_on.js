@@ -16,23 +16,38 @@ const colour = (side) => (side === 'white' ? 'green' : 'red');
 export function initPlayOn(el, replay, { records, changed }) {
   const box = el.querySelector('.play-on');
   const say = box.querySelector('.play-on-say');
-  let worker = null, record = null, kept = '', you = 'white', level = 3;
+  let worker = null, record = null, kept = '', you = 'white', level = 3, legal = [];
   const stop = () => {
     worker?.terminate();
     worker = null;
     pick.set([]);
   };
   const pick = attachPick(el.querySelector('.replay-board'), (m) => {
+    // the board stepped away from the game's last position (the arrows, a
+    // best line): that position again, the move not played
+    if (replay.record !== record || replay.gameLine || replay.ply !== record.moves.length) {
+      replay.showGame(record.moves.length);
+      pick.set(legal);
+      return;
+    }
     pick.set([]);
     turn(m).catch((e) => (say.textContent = `The engine stopped: ${e.message}.`));
   });
+  // a review or its Retry started: playing on stops there (every move is
+  // kept; Play on goes on from the last)
+  for (const b of el.querySelectorAll('[data-review-start], [data-retry-start]'))
+    b.addEventListener('click', () => {
+      if (!worker) return;
+      stop();
+      say.textContent = `Stopped playing on: your moves are kept in the list, and its Play on goes on from the last.`;
+    });
   // the record with one more move: kept, shown at its end
   const add = (m) => {
     record = { ...record, moves: [...record.moves, m] };
     const over = replay.text.replay(record.rules, record.first, record.moves).positions.at(-1).over;
     if (over) record = { ...record, result: `${over.white}-${over.black} ${over.winner}`, reason: over.reason || 'none', date: new Date().toISOString().slice(0, 19) + 'Z' };
     const k = records.replace(kept, record);
-    kept = recordText(record);
+    if (k.ok) kept = recordText(record); // (not kept: the next write replaces the text still kept)
     open(record);
     changed();
     if (!k.ok) say.dataset.unkept = k.why;
@@ -52,7 +67,8 @@ export function initPlayOn(el, replay, { records, changed }) {
     if (!t.legal.length) return ended();
     say.textContent = `${t.played ? `The engine played ${t.played}. ` : ''}Your move (${colour(you)}): a piece, then its point.${say.dataset.unkept ? ` Not kept: ${say.dataset.unkept}.` : ''}`;
     box.dataset.turn = 'you';
-    pick.set(t.legal);
+    legal = t.legal;
+    pick.set(legal);
   };
   // another game opened in the replay: playing on stops (the record keeps
   // every move played)
@@ -95,7 +111,8 @@ export function initPlayOn(el, replay, { records, changed }) {
           const { turn: t } = await askWorker(worker, { turn: true, rules: r.rules, first: r.first, moves: r.moves, level, engine: false });
           say.textContent = `Playing on: you ${colour(you)}, the engine ${colour(engineSide)} (level ${level}). Your move: a piece, then its point.`;
           box.dataset.turn = 'you';
-          pick.set(t.legal);
+          legal = t.legal;
+          pick.set(legal);
         } else await turn(null);
       } catch (e) {
         say.textContent = `The engine stopped: ${e.message}.`;

@@ -167,9 +167,8 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
         return;
       }
       // the opponent's reply played by the page, then the next ask
-      const at = current;
       timer = setTimeout(() => {
-        if (current !== at) return;
+        if (all[current] !== p) return; // (another puzzle opened, or the list made again)
         setAsk(p, step + 1);
         answer.textContent = rightWords(p, step - 1);
       }, REPLY_MS);

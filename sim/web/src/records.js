@@ -256,8 +256,11 @@ export class Records {
     const saved = this.texts().filter((t) => typeof t === 'string' && parseRecord(t).ok);
     const i = saved.indexOf(was);
     if (i >= 0) saved[i] = text;
+    else if (saved.includes(text)) return { ok: true };
+    // (gone from the list meanwhile: added again, never pushing out a kept game)
+    else if (saved.length >= RECORDS_MAX) return { ok: false, why: `the list is full (${RECORDS_MAX} games)` };
     else saved.unshift(text);
-    return this.kept.write(saved.slice(0, RECORDS_MAX)) ? { ok: true } : { ok: false, why: 'this browser would not store it' };
+    return this.kept.write(saved) ? { ok: true } : { ok: false, why: 'this browser would not store it' };
   }
 }
 

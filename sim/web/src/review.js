@@ -39,8 +39,10 @@ function initRetry(el, replay) {
     box.dataset.answer = m;
     say.textContent = pass ? `${word(row)}. Fixed: ${m}${m === judged[0].move ? ', the engine\'s own choice' : `; the engine's: ${judged[0].move}`}.`
       : `${word(row)}. Not yet: ${m} gives away ${drop.toFixed(2)} of your winning chances. Try again on the board.`;
-    if (pass) next.hidden = false;
-    else pick.set(judged.map((x) => x.move)); // another try
+    if (pass) {
+      pick.set([]); // answered: Next goes on
+      next.hidden = false;
+    } else pick.set(judged.map((x) => x.move)); // another try
   });
   const finish = () => {
     worker?.terminate();
@@ -162,8 +164,11 @@ export function initReview(el, replay) {
   const showBestLine = async (r, w) => {
     status.textContent = `The engine's line at move ${w.ply}...`;
     try {
-      liner ??= new Worker('review_worker.js', { type: 'module' });
-      const { line } = await askWorker(liner, { line: true, rules: r.rules, first: r.first, moves: r.moves.slice(0, w.ply - 1), plies: LINE_PLIES, level: 6 });
+      // one request a worker: a second click before the first answer is
+      // answered by its own worker, never by the first one's line
+      liner?.terminate();
+      const asked = (liner = new Worker('review_worker.js', { type: 'module' }));
+      const { line } = await askWorker(asked, { line: true, rules: r.rules, first: r.first, moves: r.moves.slice(0, w.ply - 1), plies: LINE_PLIES, level: 6 });
       const n = replay.showLine(w.ply - 1, line, `The engine's line at move ${w.ply}, instead of ${w.move}: ${line.join(' ')}.`);
       replay.el.dataset.line = line.slice(0, n).join(' ');
       status.textContent = `Move ${w.ply}: the engine's line is on the board; step through it with the arrows.`;
