@@ -7,16 +7,17 @@
 // reload loses nothing; when the game ends the record gets its result and
 // counts as any finished game.
 import { attachPick } from './board_pick.js';
-import { recordSummary, recordText } from './records.js';
+import { completeRecord, recordSummary, recordText } from './records.js';
 import { askWorker } from './worker_ask.js';
+import { yourSide } from './puzzles.js';
+import { moverOf } from './review_marks.js';
 
-const moverAfter = (r, n) => ((n % 2 === 0) === (r.first === 'white') ? 'white' : 'black');
 const colour = (side) => (side === 'white' ? 'green' : 'red');
 
 export function initPlayOn(el, replay, { records, changed }) {
   const box = el.querySelector('.play-on');
   const say = box.querySelector('.play-on-say');
-  let worker = null, record = null, kept = '', you = 'white', level = 3, legal = [];
+  let worker = null, record = null, kept = '', you = 'white', level = 3;
   const stop = () => {
     worker?.terminate();
     worker = null;
@@ -25,11 +26,7 @@ export function initPlayOn(el, replay, { records, changed }) {
   const pick = attachPick(el.querySelector('.replay-board'), (m) => {
     // the board stepped away from the game's last position (the arrows, a
     // best line): that position again, the move not played
-    if (replay.record !== record || replay.gameLine || replay.ply !== record.moves.length) {
-      replay.showGame(record.moves.length);
-      pick.set(legal);
-      return;
-    }
+    if (replay.record !== record || replay.gameLine || replay.ply !== record.moves.length) return replay.showGame(record.moves.length);
     pick.set([]);
     turn(m).catch((e) => (say.textContent = `The engine stopped: ${e.message}.`));
   });
@@ -41,34 +38,37 @@ export function initPlayOn(el, replay, { records, changed }) {
       stop();
       say.textContent = `Stopped playing on: your moves are kept in the list, and its Play on goes on from the last.`;
     });
-  // the record with one more move: kept, shown at its end
+  // the record with one more move, its result from its moves once it is
+  // over (completeRecord, as an import is read): kept, shown at its end;
+  // true when the game is over
   const add = (m) => {
-    record = { ...record, moves: [...record.moves, m] };
-    const over = replay.text.replay(record.rules, record.first, record.moves).positions.at(-1).over;
-    if (over) record = { ...record, result: `${over.white}-${over.black} ${over.winner}`, reason: over.reason || 'none', date: new Date().toISOString().slice(0, 19) + 'Z' };
+    const c = completeRecord({ ...record, moves: [...record.moves, m] }, replay.text);
+    if (!c.ok) throw new Error(c.why);
+    record = c.record.result ? { ...c.record, date: new Date().toISOString().slice(0, 19) + 'Z' } : c.record;
     const k = records.replace(kept, record);
     if (k.ok) kept = recordText(record); // (not kept: the next write replaces the text still kept)
     open(record);
     changed();
     if (!k.ok) say.dataset.unkept = k.why;
-    return over;
+    return Boolean(record.result);
   };
   const ended = () => {
     stop();
     box.dataset.over = 'true';
     say.textContent = `The game is over: ${recordSummary(record)}. It is kept in the list with its result.${say.dataset.unkept ? ` (Not kept: ${say.dataset.unkept}.)` : ''}`;
   };
-  // your move m (or none: the engine starts), the engine's answer, then your turn
-  const turn = async (m) => {
+  // your move m (null: none yet), the engine's answer when the turn is its,
+  // then your turn; `lead`: words before what the turn says
+  const turn = async (m, lead = '') => {
     if (m && add(m)) return ended();
-    say.textContent = 'The engine is thinking...';
-    const { turn: t } = await askWorker(worker, { turn: true, rules: record.rules, first: record.first, moves: record.moves, level, engine: true });
+    const engineMoves = moverOf(record.moves.length + 1, record.first) !== you;
+    say.textContent = `${lead}${engineMoves ? 'The engine is thinking...' : ''}`;
+    const { turn: t } = await askWorker(worker, { turn: true, rules: record.rules, first: record.first, moves: record.moves, level, engine: engineMoves });
     if (t.played && add(t.played)) return ended();
     if (!t.legal.length) return ended();
-    say.textContent = `${t.played ? `The engine played ${t.played}. ` : ''}Your move (${colour(you)}): a piece, then its point.${say.dataset.unkept ? ` Not kept: ${say.dataset.unkept}.` : ''}`;
+    say.textContent = `${lead}${t.played ? `The engine played ${t.played}. ` : ''}Your move (${colour(you)}): a piece, then its point.${say.dataset.unkept ? ` Not kept: ${say.dataset.unkept}.` : ''}`;
     box.dataset.turn = 'you';
-    legal = t.legal;
-    pick.set(legal);
+    pick.set(t.legal);
   };
   // another game opened in the replay: playing on stops (the record keeps
   // every move played)
@@ -95,7 +95,7 @@ export function initPlayOn(el, replay, { records, changed }) {
       stop();
       record = r;
       kept = recordText(r);
-      you = r.white === 'you' ? 'white' : r.black === 'you' ? 'black' : moverAfter(r, r.moves.length);
+      you = yourSide(r) ?? moverOf(r.moves.length + 1, r.first);
       const engineSide = you === 'white' ? 'black' : 'white';
       level = Number.isInteger(r.level) ? r.level : 3;
       open(r);
@@ -104,16 +104,9 @@ export function initPlayOn(el, replay, { records, changed }) {
       delete box.dataset.over;
       delete box.dataset.turn;
       delete say.dataset.unkept;
-      say.textContent = `Playing on: you ${colour(you)}, the engine ${colour(engineSide)} (level ${level}).`;
       worker = new Worker('review_worker.js', { type: 'module' });
       try {
-        if (moverAfter(r, r.moves.length) === you) {
-          const { turn: t } = await askWorker(worker, { turn: true, rules: r.rules, first: r.first, moves: r.moves, level, engine: false });
-          say.textContent = `Playing on: you ${colour(you)}, the engine ${colour(engineSide)} (level ${level}). Your move: a piece, then its point.`;
-          box.dataset.turn = 'you';
-          legal = t.legal;
-          pick.set(legal);
-        } else await turn(null);
+        await turn(null, `Playing on: you ${colour(you)}, the engine ${colour(engineSide)} (level ${level}). `);
       } catch (e) {
         say.textContent = `The engine stopped: ${e.message}.`;
       }

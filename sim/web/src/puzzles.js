@@ -5,6 +5,7 @@
 // that keeps the win, or the only one that keeps an advantage of a piece,
 // by PROOF_MARGIN over the next.
 import { StoredJson } from './stored_json.js';
+import { moverOf } from './review_marks.js';
 
 export const MIN_CHOICES = 4;
 export const ADVANTAGE = 100; // centi-pieces: a piece
@@ -40,13 +41,13 @@ export const asks = (p) => (p.then && p.solution.length >= 3 ? 2 : 1);
 export function askOf(p, k = 0) {
   return k === 0 ? { move: p.solution[0], value: p.value, wrong: p.wrong } : { move: p.solution[2], value: p.then.value, wrong: p.then.wrong };
 }
-// the side to move at ask 0 ('white' or 'black')
-export const moverOf = (p) => ((p.moves.length % 2 === 0) === ((p.first || 'white') === 'white') ? 'white' : 'black');
+// the side to move at ask 0 ('white' or 'black'): the mover of the next move
+export const toMove = (p) => moverOf(p.moves.length + 1, p.first || 'white');
 
 // The words for the right move and for a wrong one (the ask's wrong[m]).
 export function rightWords(p, k = asks(p) - 1) {
   const a = askOf(p, k);
-  if (k < asks(p) - 1) return `Right: ${a.move}. ${moverOf(p) === 'white' ? 'Red' : 'Green'} answers ${p.solution[2 * k + 1]}: find the next move, again the only one.`;
+  if (k < asks(p) - 1) return `Right: ${a.move}. ${toMove(p) === 'white' ? 'Red' : 'Green'} answers ${p.solution[2 * k + 1]}: find the next move, again the only one.`;
   return `Right: ${a.move}, the only move that ${a.value >= DECIDED ? 'wins the game' : ADVANTAGE_WORDS}. The line: ${p.solution.join(' ')} (it ${keeps(a)}).`;
 }
 
@@ -67,7 +68,7 @@ export function themes(p) {
   const out = new Set();
   for (let k = 0; k < asks(p); k++) {
     const { move, wrong } = askOf(p, k);
-    const camp = moverOf(p) === 'white' ? '5' : '1';
+    const camp = toMove(p) === 'white' ? '5' : '1';
     const arrive = move.match(/([a-e][1-5])(?:@[a-e][1-5])?$/)[1];
     if (move.includes('x')) out.add('capture');
     if (move.includes('@')) out.add('return');
@@ -120,8 +121,7 @@ export class PuzzleRating {
 // (side 'white' or 'black') that cost MISTAKE_COST or more, the costliest
 // first, at most `most`.
 export function mistakeCandidates(rows, first, side, most = 3) {
-  const moverOf = (ply) => ((ply % 2 === 1) === (first === 'white') ? 'white' : 'black');
-  return rows.filter((r) => moverOf(r.ply) === side && r.cost >= MISTAKE_COST)
+  return rows.filter((r) => moverOf(r.ply, first) === side && r.cost >= MISTAKE_COST)
     .sort((a, b) => b.cost - a.cost || a.ply - b.ply).slice(0, most).map((r) => r.ply);
 }
 

@@ -12,7 +12,7 @@
 import { boardSvg, offWords } from './replay.js';
 import { askWorker as ask } from './worker_ask.js';
 import { attachPick } from './board_pick.js';
-import { OwnPuzzles, PuzzleRating, askOf, asks, difficulty, mineWords, mistakeCandidates, moverOf, ownPuzzle, rightWords, themes, wrongWords, yourSide } from './puzzles.js';
+import { OwnPuzzles, PuzzleRating, askOf, asks, difficulty, mineWords, mistakeCandidates, ownPuzzle, rightWords, themes, toMove, wrongWords, yourSide } from './puzzles.js';
 
 const KEY = 'jarmo-puzzles';
 const GAMES_LOOKED_AT = 10; // the newest kept games "your mistakes" reviews
@@ -199,7 +199,7 @@ export async function initPuzzles(el, { text, links, records = null, rules = () 
     showChosen();
     el.dataset.puzzle = p.id;
     const t = themes(p);
-    const side = moverOf(p) === 'white' ? 'green' : 'red';
+    const side = toMove(p) === 'white' ? 'green' : 'red';
     goal.textContent = `${p.goal} (${p.rules}, after ${p.moves.length} moves; ${difficulty(p.rating)}, rated ${p.rating}` +
       `${asks(p) > 1 ? '; two moves to find' : ''}${t.length ? `; ${t.join(', ')}` : ''}). Play it on the board: a ${side} piece, then its point.`;
     goal.dataset.rating = String(p.rating);

@@ -35,13 +35,27 @@ function think(level) {
 // the page's "your mistakes" puzzles), best first: { judged: [{ move,
 // value (for the side to move, centi-pieces), reply (null: the move ends
 // the game) }], ms }
-function judgeAfter(rules, first, moves, level) {
+// The position after `moves` from the start (a rule set and its first mover)
+function startAfter(rules, first, moves) {
   textIn(`${rules} ${first}`);
   if (!x.review_start()) throw new Error(textOut());
   for (let i = 0; i < moves.length; i++) {
     textIn(moves[i].slice(0, 60));
     if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
   }
+}
+
+// the engine's move here at `level`, played: the move, or null when the game is over
+function playBest(level) {
+  const t = think(level);
+  if (t.over) return null;
+  textIn(t.best);
+  if (!x.review_move()) throw new Error(`the engine's ${t.best} is not legal`);
+  return t.best;
+}
+
+function judgeAfter(rules, first, moves, level) {
+  startAfter(rules, first, moves);
   const n = x.review_judge(level);
   const judged = [];
   for (let i = 0; i < n; i++) {
@@ -58,20 +72,9 @@ function judgeAfter(rules, first, moves, level) {
 const LINE_PLIES_MAX = 12;
 function lineAfter(rules, first, moves, plies, level) {
   if (!Number.isInteger(plies) || plies < 1 || plies > LINE_PLIES_MAX) throw new Error(`a line of ${plies} moves: 1..${LINE_PLIES_MAX}`);
-  textIn(`${rules} ${first}`);
-  if (!x.review_start()) throw new Error(textOut());
-  for (let i = 0; i < moves.length; i++) {
-    textIn(moves[i].slice(0, 60));
-    if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
-  }
+  startAfter(rules, first, moves);
   const line = [];
-  while (line.length < plies) {
-    const t = think(level);
-    if (t.over) break;
-    line.push(t.best);
-    textIn(t.best);
-    if (!x.review_move()) throw new Error(`the engine's ${t.best} is not legal`);
-  }
+  for (let m; line.length < plies && (m = playBest(level)); ) line.push(m);
   return line;
 }
 
@@ -80,21 +83,8 @@ function lineAfter(rules, first, moves, plies, level) {
 // first (level): { turn: { played (the engine's move or null), legal (the
 // moves of the side to move after it; none when the game is over) }, ms }
 function turnAfter(rules, first, moves, level, engineMoves) {
-  textIn(`${rules} ${first}`);
-  if (!x.review_start()) throw new Error(textOut());
-  for (let i = 0; i < moves.length; i++) {
-    textIn(moves[i].slice(0, 60));
-    if (!x.review_move()) throw new Error(`move ${i + 1} (${moves[i]}) is not legal there`);
-  }
-  let played = null;
-  if (engineMoves) {
-    const t = think(level);
-    if (!t.over) {
-      played = t.best;
-      textIn(t.best);
-      if (!x.review_move()) throw new Error(`the engine's ${t.best} is not legal`);
-    }
-  }
+  startAfter(rules, first, moves);
+  const played = engineMoves ? playBest(level) : null;
   const legal = [];
   for (let i = 0, n = x.review_legal(); i < n; i++) {
     x.review_judged(i);
@@ -133,8 +123,7 @@ self.onmessage = async (ev) => {
       throw new Error('the moves are not all moves in the notation');
     if (!Number.isInteger(level) || level < 1 || level > 6) throw new Error(`level ${level}: 1..6`);
     await engine();
-    textIn(`${rules} ${first}`);
-    if (!x.review_start()) throw new Error(textOut());
+    startAfter(rules, first, []);
     let here = think(level);
     for (let i = 0; i < moves.length; i++) {
       if (here.over) throw new Error(`move ${i + 1} (${moves[i]}) comes after the game ended`);
