@@ -618,13 +618,16 @@ static void test_journal_chain_lengths_per_format(void **state)
 /* Double faults: 240 trials, each an older game with its moves, then a new
  * game of another match score (a snapshot pair and 0-2 moves), then one
  * byte of each copy of that pair changed (one copy's start tag in one
- * trial in 16). The console resumes the new game or says its save cannot be
- * read; never the older game (once: 128 of 240 trials resumed it). */
+ * trial in 16), or in one trial in 4 one bit of both copies' start tags.
+ * The console resumes the new game or says its save cannot be read; never
+ * the older game (once: 128 of 240 trials resumed it; with both start tags
+ * damaged, every one did). With only the start tags damaged, the copies
+ * read but for them: the new game, whole. */
 static void test_journal_double_faults_never_resume_an_older_game(void **state)
 {
     (void)state;
     uint32_t rng = 2468;
-    unsigned said = 0, newest = 0, older = 0;
+    unsigned said = 0, newest = 0, older = 0, tags_only = 0;
     for (unsigned t = 0; t < 240u; t++) {
         erase();
         if (t % 3u)
@@ -651,9 +654,12 @@ static void test_journal_double_faults_never_resume_an_older_game(void **state)
         for (unsigned k = 0; k < t % 3u && random_move(&b, &rng) && !rules_game_over(&b.pos); k++)
             game_save_store(&b);
         for (unsigned c = 0; c < 2u; c++) {
-            /* (a start tag in one copy at a time: both start tags damaged
-             * leave nothing that tells the pair from the end of the older
-             * chain, 1 in about 1,000 double faults: journal.h) */
+            if (t % 4u == 1u) {
+                /* one bit of each copy's start tag, its colour bit too */
+                eeprom[EE_GAME_ADDR + 2u * (c ? second : first)] ^= (uint8_t)(1u << (test_random(&rng) % 8u));
+                continue;
+            }
+            /* a start tag in one copy one trial in 16 */
             const bool start = t % 16u == 0u && c == (t / 16u) % 2u;
             const unsigned word = (c ? second : first) + (start ? 0u : 1u + test_random(&rng) % 15u);
             uint8_t *byte = &eeprom[EE_GAME_ADDR + 2u * (word % EE_JOURNAL_WORDS) + test_random(&rng) % 2u];
@@ -663,13 +669,18 @@ static void test_journal_double_faults_never_resume_an_older_game(void **state)
         if (got == GAME_SAVE_UNREADABLE)
             said++;
         else if (got == GAME_SAVE_RESUMED && memcmp(&back.match, &b.match, sizeof b.match) == 0)
-            newest++;
+            newest++, tags_only += t % 4u == 1u;
         else
             older++;
         assert_int_equal(older, 0);
+        if (t % 4u == 1u) { /* the start tags alone: the copies read but for them, the new game */
+            assert_int_equal(got, GAME_SAVE_RESUMED);
+            assert_same_save(&b, &back);
+        }
     }
-    printf("double faults: %u trials, %u said the save is lost, %u resumed the new game, %u an older game\n",
-           said + newest + older, said, newest, older);
+    printf("double faults: %u trials, %u said the save is lost, %u resumed the new game (%u of them with both start "
+           "tags damaged), %u an older game\n",
+           said + newest + older, said, newest, tags_only, older);
     assert_true(said + newest >= 200u);
 }
 

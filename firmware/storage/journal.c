@@ -94,14 +94,15 @@ static void blob_bits(uint8_t raw[2u * SNAP], uint8_t blob[BLOB], bool to_raw)
 }
 
 /* Reads the snapshot at `snap` with colour `colour`; true with its blob if
- * every word has the chain's colour and the CRC is right. */
+ * every word but the first has the chain's colour and the CRC is right (the
+ * first word's tag holds no bit of the blob: the caller reads it). */
 static bool read_snapshot(uint16_t snap, uint8_t colour, uint8_t blob[BLOB])
 {
     uint8_t raw[2u * SNAP];
     for (uint8_t i = 0; i < SNAP; i++) {
         const place_t at = chain_word(snap, colour, i);
         hal_nv_read(at.addr, raw + 2u * i, 2);
-        if ((raw[2u * i] >> 7) != at.colour)
+        if (i && (raw[2u * i] >> 7) != at.colour) /* (the first tag: the caller's) */
             return false;
         raw[2u * i] &= (uint8_t)~COLOUR;
     }
@@ -118,6 +119,24 @@ static uint8_t chain_seed(uint8_t blob[BLOB])
     const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
     blob[0] = (uint8_t)(seq & ~1u);
     return (uint8_t)crc16(blob, BLOB - 2u);
+}
+
+/* j describes the snapshot at word x, of that colour, read as blob (a
+ * single snapshot of the older format if `single`), if it is newer than
+ * the one j describes (or j describes none). */
+static bool take(journal_t *j, uint16_t x, uint8_t colour, bool single, uint8_t blob[BLOB])
+{
+    const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
+    if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
+        return false; /* an older one */
+    j->found = true;
+    j->colour = colour;
+    j->snap = x;
+    j->seq = seq;
+    j->skip = single || (seq & 1u) ? SNAP : 2u * SNAP;
+    j->most = single ? JOURNAL_MOST_SINGLE : JOURNAL_MOST_PAIR;
+    j->check = single ? blob[BLOB - 2u] : chain_seed(blob);
+    return true;
 }
 
 /* Finds the newest valid snapshot. With `clear` (when none was found:
@@ -141,18 +160,8 @@ static __attribute__((noinline)) void scan(journal_t *j, bool clear)
         hal_watchdog_kick(); /* 9,000 cycles a candidate: an image of nothing else takes 0.3 s */
         if (clear)
             write_byte(addr, (uint8_t)((tag & COLOUR) | FILL));
-        else if (read_snapshot(x, tag >> 7, blob)) {
-            const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
-            if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
-                continue; /* an older one */
-            j->found = true;
-            j->colour = tag >> 7;
-            j->snap = x;
-            j->seq = seq;
-            j->skip = start == START_ONE || (seq & 1u) ? SNAP : 2u * SNAP;
-            j->most = start == START_ONE ? JOURNAL_MOST_SINGLE : JOURNAL_MOST_PAIR;
-            j->check = start == START_ONE ? blob[BLOB - 2u] : chain_seed(blob);
-        }
+        else if (read_snapshot(x, tag >> 7, blob))
+            take(j, x, tag >> 7, start == START_ONE, blob);
     }
 }
 
@@ -164,28 +173,52 @@ static bool start_at(const journal_t *j, uint16_t k)
     return tag == START || tag == START_ONE;
 }
 
+/* The first (copy 0) or second copy (1) of the pair journal_snapshot
+ * writes after j's chain starts at word k of it, readable but for its
+ * start tag: j describes it. (Its seq as journal_snapshot gives it: a
+ * copy of an older save left after the end is never taken.) Not inlined:
+ * its buffer is not on the stack while the ring is scanned. */
+static __attribute__((noinline)) bool take_at(journal_t *j, uint16_t k, uint8_t copy)
+{
+    uint8_t blob[BLOB];
+    const place_t at = chain_word(j->snap, j->colour, k);
+    const uint16_t x = word_of(at.addr), seq = (uint16_t)(((j->seq + 2u) & ~1u) | copy);
+    return read_snapshot(x, at.colour, blob) && blob[0] == (uint8_t)seq && blob[1] == (uint8_t)(seq >> 8) &&
+           take(j, x, at.colour, false, blob);
+}
+
 /* (not inlined: its buffers are not on the stack while a game is replayed) */
 __attribute__((noinline)) void journal_open(journal_t *j)
 {
+    uint16_t k;
     scan(j, false);
-    uint16_t n = 0;
-    uint8_t check = j->check;
-    /* the entries, as many as its format lets a chain hold (journal.h) */
-    while (j->found && n < j->most) {
-        const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + n));
-        uint8_t b[2];
-        hal_nv_read(at.addr, b, 2);
-        if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES || b[1] != entry_check(check, b[0]))
-            break;
-        check = b[1];
-        n++;
-    }
-    j->entries = n;
-    j->check = check;
-    /* after them, the end, or a newer snapshot pair that cannot be read:
-     * either copy's start tag with the colour the chain gives there (a
-     * word after the end is from the lap before, of the other colour) */
-    const uint16_t k = (uint16_t)(j->skip + n);
+    do {
+        uint16_t n = 0;
+        uint8_t check = j->check;
+        /* the entries, as many as its format lets a chain hold (journal.h) */
+        while (j->found && n < j->most) {
+            const place_t at = chain_word(j->snap, j->colour, (uint16_t)(j->skip + n));
+            uint8_t b[2];
+            hal_nv_read(at.addr, b, 2);
+            if ((b[0] >> 7) != at.colour || (b[0] & (uint8_t)~COLOUR) >= JOURNAL_CODES ||
+                b[1] != entry_check(check, b[0]))
+                break;
+            check = b[1];
+            n++;
+        }
+        j->entries = n;
+        j->check = check;
+        k = (uint16_t)(j->skip + n);
+        /* after them, the end; or a newer pair whose start tags cannot be
+         * read (damaged, or a power cut before the first copy's): the game
+         * is its second copy, or its first, if either reads but for its
+         * start tag (the scan found only those with a start tag). Each
+         * taken chain starts further on, with a newer seq, within one lap
+         * of the ring and the next (its colour): the loop ends. */
+    } while (j->found && (take_at(j, (uint16_t)(k + SNAP), 1u) || take_at(j, k, 0u)));
+    /* or such a pair that does not read: either copy's start tag with the
+     * colour the chain gives there (a word after the end is from the lap
+     * before, of the other colour) */
     j->lost = j->found && ((int)start_at(j, k) | (int)start_at(j, (uint16_t)(k + SNAP)));
 }
 

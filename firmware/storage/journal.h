@@ -19,9 +19,14 @@
  * The newest valid snapshot (all its words of the expected colour, the CRC
  * right, the highest seq: either copy) and the entries after its pair, up
  * to the first word whose colour, code or check is wrong (or the most its
- * format holds), are what the journal holds; unless a snapshot's start tag
- * with the chain's colour follows them (the first or the second copy of a
- * newer pair that cannot be read: lost, an older game, never resumed).
+ * format holds), are what the journal holds. After them may stand a newer
+ * pair whose start tags cannot be read (both damaged: the scan, which
+ * looks for start tags, passes it by): if either copy reads but for its
+ * start tag, with the seq the writer gives the pair after this chain, the
+ * journal holds it and the entries after it instead. Otherwise a
+ * snapshot's start tag with the chain's colour after them (the first or the
+ * second copy of a newer pair that cannot be read) means the chain is an
+ * older game's: lost, never resumed.
  *
  * Power cuts: the word after the last one written always has the wrong
  * colour (it is left from the last lap, or set so first), an entry is
@@ -65,9 +70,10 @@ typedef struct {
     uint8_t check;    /* the chain's state: the last entry's check */
 } journal_t;
 
-/* Finds the newest snapshot and counts the entries after it; j->lost
- * when the words after its last entry hold the start of a newer snapshot
- * (both copies of the newest save damaged: this chain is an older game). */
+/* Finds the newest snapshot (past start tags that cannot be read) and
+ * counts the entries after it; j->lost when the words after its last entry
+ * hold the start of a newer snapshot that cannot be read (both copies of
+ * the newest save damaged: this chain is an older game). */
 void journal_open(journal_t *j);
 /* The snapshot's payload (j->found). */
 void journal_payload(const journal_t *j, uint8_t payload[JOURNAL_PAYLOAD]);
