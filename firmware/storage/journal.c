@@ -124,7 +124,7 @@ static uint8_t chain_seed(uint8_t blob[BLOB])
 /* j describes the snapshot at word x, of that colour, read as blob (a
  * single snapshot of the older format if `single`), if it is newer than
  * the one j describes (or j describes none). */
-static bool take(journal_t *j, uint16_t x, uint8_t colour, bool single, uint8_t blob[BLOB])
+static __attribute__((noinline)) bool take(journal_t *j, uint16_t x, uint8_t colour, bool single, uint8_t blob[BLOB])
 {
     const uint16_t seq = (uint16_t)(blob[0] | (blob[1] << 8));
     if (j->found && (int16_t)(uint16_t)(seq - j->seq) <= 0)
@@ -173,18 +173,16 @@ static bool start_at(const journal_t *j, uint16_t k)
     return tag == START || tag == START_ONE;
 }
 
-/* The first (copy 0) or second copy (1) of the pair journal_snapshot
- * writes after j's chain starts at word k of it, readable but for its
- * start tag: j describes it. (Its seq as journal_snapshot gives it: a
- * copy of an older save left after the end is never taken.) Not inlined:
- * its buffer is not on the stack while the ring is scanned. */
+/* The first (copy 0, seq even) or second copy (1, seq odd) of a pair after
+ * j's chain starts at word k of it, newer than j's, readable but for its
+ * start tag: j describes it. Not inlined: its buffer is not on the stack
+ * while the ring is scanned. */
 static __attribute__((noinline)) bool take_at(journal_t *j, uint16_t k, uint8_t copy)
 {
     uint8_t blob[BLOB];
     const place_t at = chain_word(j->snap, j->colour, k);
-    const uint16_t x = word_of(at.addr), seq = (uint16_t)(((j->seq + 2u) & ~1u) | copy);
-    return read_snapshot(x, at.colour, blob) && blob[0] == (uint8_t)seq && blob[1] == (uint8_t)(seq >> 8) &&
-           take(j, x, at.colour, false, blob);
+    const uint16_t x = word_of(at.addr);
+    return read_snapshot(x, at.colour, blob) && !((blob[0] ^ copy) & 1u) && take(j, x, at.colour, false, blob);
 }
 
 /* (not inlined: its buffers are not on the stack while a game is replayed) */
