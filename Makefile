@@ -43,7 +43,8 @@ AVR_CC := avr-gcc
 AVR_MCU := atmega328p
 # The shipped firmware's flags: everything AVR is built with these.
 # -mrelax: the linker turns calls and jumps within reach into rcall/rjmp
-# (2 bytes and a cycle less each; 388 B of the handheld's flash); given when
+# (2 bytes and a cycle less each; 388 B of the handheld's flash, 776 B with
+# the order of firmware/link/BOARD.order, make link-order); given when
 # compiling too, so the assembler keeps the relocations the linker needs to
 # move code (firmware/ai/ai_board_avr.S branches across a relaxed jmp)
 AVR_CFLAGS := -std=gnu11 -mmcu=$(AVR_MCU) -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \

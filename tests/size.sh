@@ -5,7 +5,9 @@
 # 512-byte reserve, 31,744 B; a stock Arduino Nano: 30,720 B).
 # Each board also keeps FLASH_RESERVE (512 B) of its budget free, so that
 # a feature can grow without first winning room back (issue 32).
-# Prints one cmocka-style line per board.
+# Each board's code is also laid out in the order firmware/link/BOARD.order
+# gives (make link-order), which must still name this link's code sections.
+# Prints two cmocka-style lines per board.
 #   tests/size.sh BUILD_DIR   (FLASH_BUDGET=N to check another budget)
 set -u
 build=$1
@@ -27,6 +29,16 @@ for elf in "$build"/*/firmware.elf; do
     echo "[  FAILED  ] cli flash-$board: $used of $budget B leaves $((budget - used)) B free, under the $reserve B reserve"
   else
     echo "[  FAILED  ] cli flash-$board: ${used:-no size} B, over the $budget B budget"
+  fi
+  # the order of its code in flash (firmware/boards.mk) places every code
+  # section of this link and names none that is gone
+  order="firmware/link/$board.order"
+  if [ ! -e "$order" ]; then
+    echo "[  FAILED  ] cli link-order-$board: no $order (make link-order writes it)"
+  elif stale=$(python3 tools/mk/link_order.py check "$build/$board/firmware.map" "$order" 2>&1); then
+    echo "[       OK ] cli link-order-$board ($(grep -vc '^#' "$order") code sections placed)"
+  else
+    echo "[  FAILED  ] cli link-order-$board: $(echo "$stale" | head -3 | tr '\n' ' ')(make link-order, then commit $order)"
   fi
 done
 [ "$found" -eq 1 ] || echo "[  FAILED  ] cli flash: no firmware.elf under $build"
