@@ -180,16 +180,13 @@ def order(elf, map_path, out_path, iterations):
 def check(map_path, order_path):
     _, secs = read_map(map_path)
     pats = read_order(order_path)
-    problems = 0
-    for name, _, _ in secs:
-        if not any(glob_match(p, name) for p in pats):
-            print(f'{order_path}: places no {name}')
-            problems += 1
-    for p in pats:
-        if not any(glob_match(p, name) for name, _, _ in secs):
-            print(f'{order_path}: {p} places nothing')
-            problems += 1
-    return 1 if problems else 0
+    said = [f'{order_path}: places no {name}' for name, _, _ in secs if not any(glob_match(p, name) for p in pats)]
+    said += [f'{order_path}: {p} places nothing' for p in pats if not any(glob_match(p, name) for name, _, _ in secs)]
+    try:
+        print('\n'.join(said), end='\n' if said else '')
+    except BrokenPipeError:
+        pass  # (a reader that took the first lines)
+    return 1 if said else 0
 
 
 def main(argv):
