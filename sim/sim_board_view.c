@@ -158,17 +158,25 @@ static const char *end_side_from_log(const sim_t *s, const char *over)
 
 /* The console's newest line of the game (status_text.h), NUL-ended in buf;
  * NULL when it has printed none. An "over" line gets the side its end
- * names, from the game replayed (status_text.h). */
+ * names, from the game replayed (status_text.h); "menu " comes before it
+ * while the console's menu is open. */
 static const char *latest_line(const sim_t *s, char *buf, size_t len)
 {
     static const char *const prefixes[] = STATUS_LATEST_PREFIXES;
+    /* the menu is open from its "menu" line until "menu closed", a new
+     * game's start or the console's start-up line */
+    static const char *const menu_prefixes[] = {"menu", "start ", "jarmo "};
     const char *latest = sim_uart_newest_line(s, prefixes, sizeof prefixes / sizeof prefixes[0]);
-    if (!latest)
-        return NULL;
-    const int n = (int)strcspn(latest, "\n");
-    snprintf(buf, len, "%.*s", n, latest);
+    const char *menu = sim_uart_newest_line(s, menu_prefixes, sizeof menu_prefixes / sizeof menu_prefixes[0]);
+    const char *open = menu && strcspn(menu, "\r\n") == 4u && strncmp(menu, "menu", 4) == 0 ? "menu " : "";
+    if (!latest) {
+        snprintf(buf, len, "%.4s", open);
+        return *open ? buf : NULL;
+    }
+    const int n = (int)strcspn(latest, "\r\n");
+    snprintf(buf, len, "%s%.*s", open, n, latest);
     if (strncmp(latest, "over ", 5) == 0)
-        snprintf(buf, len, "%.*s %s", n, latest, end_side_from_log(s, latest));
+        snprintf(buf, len, "%s%.*s %s", open, n, latest, end_side_from_log(s, latest));
     return buf;
 }
 

@@ -102,9 +102,12 @@ static void result_words(text_out_t *t, bool vs, uint8_t human, uint8_t winner, 
     text_u(t, lose);
 }
 
+/* The menu, open over the game or its end (its items scroll as words). */
+#define MENU_OPEN " The menu is open: up and down choose, A does it, B goes back."
+
 /* Between the games: the console waits for A on its end screens. Writes
  * the match's totals (for line 1), a newline, then the game's end. */
-static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *o, bool vs)
+static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *o, bool vs, bool menu)
 {
     const game_match_t *m = &g->match;
     /* any game's end but the last saves the next game at its start; the
@@ -147,6 +150,10 @@ static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *
     result_words(t, vs, human, winner, hi, lo);
     reason_text(t, o->reason, o->side, vs, human);
     text_s(t, ".");
+    if (menu) {
+        text_s(t, MENU_OPEN);
+        return;
+    }
     if (ended < m->games) {
         text_s(t, " Press A for game ");
         text_u(t, ended + 1u);
@@ -175,6 +182,10 @@ static void status_over(text_out_t *t, const game_save_t *g, const over_line_t *
 bool status_text(char *out, size_t len, const char *latest)
 {
     text_out_t t = text_out(out, len);
+    /* the menu open over the game or its end: "menu" before the line */
+    const bool menu = latest && strncmp(latest, "menu", 4) == 0 && (latest[4] == '\0' || latest[4] == ' ');
+    if (menu)
+        latest = latest[4] ? latest + 5 : NULL;
     game_save_t g;
     over_line_t over;
     const bool is_over = latest && latest[0] == 'o' && latest[1] == 'v' && parse_over(latest, &over);
@@ -208,7 +219,7 @@ bool status_text(char *out, size_t len, const char *latest)
     }
     text_s(&t, set);
     if (is_over) {
-        status_over(&t, &g, &over, vs);
+        status_over(&t, &g, &over, vs, menu);
         return true;
     }
     text_s(&t, ", game ");
@@ -222,10 +233,11 @@ bool status_text(char *out, size_t len, const char *latest)
         text_u(&t, m->total[you ^ 1u]);
         text_s(&t, "\nYou are ");
         text_s(&t, colour_name(human));
-        text_s(&t, to_move != human ? ". The console's turn. "
-                   : choosing   ? ". Your turn: choose where the returning piece goes (a lit point), then A. "
-                                : ". Your turn. ");
-        if (hint && to_move == human) {
+        text_s(&t, menu              ? "." MENU_OPEN " "
+                   : to_move != human ? ". The console's turn. "
+                   : choosing         ? ". Your turn: choose where the returning piece goes (a lit point), then A. "
+                                      : ". Your turn. ");
+        if (hint && to_move == human && !menu) {
             text_s(&t, "The hint: ");
             text_s(&t, hint);
             text_s(&t, " (its points blink). ");
@@ -243,8 +255,9 @@ bool status_text(char *out, size_t len, const char *latest)
         text_s(&t, colour_name((m->number & 1u) ? RULES_WHITE : RULES_BLACK));
         text_s(&t, " in this game)\n");
         text_s(&t, to_move == RULES_WHITE ? "Green (White)" : "Red (Black)");
-        text_s(&t, choosing ? " to move: choose where the returning piece goes (a lit point), then A."
-                            : " to move.");
+        text_s(&t, menu       ? " to move." MENU_OPEN
+                   : choosing ? " to move: choose where the returning piece goes (a lit point), then A."
+                              : " to move.");
         text_s(&t, " Score if it ended now: green ");
         text_u(&t, now[RULES_WHITE]);
         text_s(&t, ", red ");

@@ -16,7 +16,11 @@
  * the console wins 8-4 (no moves left). Press A for game 2."); a caller
  * that replayed the game adds the side its end names ("over 4 6 black
  * across black": "(the console got all across first)"); after "return d5"
- * the player is choosing where a returning piece goes. */
+ * the player is choosing where a returning piece goes. While the console's
+ * menu is open (its "menu" line, until "menu closed" or a start), the
+ * caller puts "menu" before the line, or gives "menu" alone: the status
+ * says the menu is open instead of whose turn it is ("... You are green
+ * (White). The menu is open: up and down choose, A does it, B goes back."). */
 #define STATUS_LATEST_PREFIXES {"start ", "resume ", "move ", "undo ", "over ", "return ", "hint "}
 bool status_text(char *out, size_t len, const char *latest);
 

@@ -21,6 +21,15 @@ expect() {
 }
 # engine: perft counts past 2^32
 expect perft-64-bit 0 '^= 4423356140$' -- sh -c "printf 'perft 9\n' | '$host/jarmo'"
+# the order of the code in flash (tools/mk/link_order.py): a section the
+# link no longer has, a file that is no link map, a missing map, and the
+# board's own order against its link
+printf '# an order\n.text.no_such_function\n' > "$tmp/stale.order"
+expect link-order-stale 1 'places nothing' -- python3 tools/mk/link_order.py check "$(dirname "$elf")/firmware.map" "$tmp/stale.order"
+expect link-order-not-a-map 2 '^link_order: .*: no \*\(\.text\) in the map' -- python3 tools/mk/link_order.py check tests/cli.sh "$tmp/stale.order"
+expect link-order-no-map 2 '^link_order: .*nothing.map: No such file' -- python3 tools/mk/link_order.py check "$tmp/nothing.map" "$tmp/stale.order"
+expect link-order-usage 2 '^link_order: usage' -- python3 tools/mk/link_order.py sort
+expect link-order-current 0 '' -- python3 tools/mk/link_order.py check "$(dirname "$elf")/firmware.map" "firmware/link/$(basename "$(dirname "$elf")").order"
 # jarmo-sim: what it is given to run
 head -c 4096 /dev/urandom > "$tmp/random.bin"
 printf 'not an elf at all\n' > "$tmp/text.elf"
@@ -251,6 +260,14 @@ hint=$("$sim" --script "$tmp/hint.script" "$elf" 2>&1)
 said=$(printf '%s\n' "$hint" | sed -n 's/.*uart: hint \([a-e1-5@x-]*\)$/\1/p' | head -1)
 if [ -n "$said" ] && printf '%s\n' "$hint" | grep -q "^status: .*Your turn\. The hint: $said (its points blink)\. Score if it ended now"; then ok status-says-the-hint
 else bad status-says-the-hint "hint '$said'; $(printf '%s\n' "$hint" | grep '^status:' | tr '\n' '|')"; fi
+# the status says the menu is open while it is (issue 52 item 5: it said
+# "Your turn"), and whose turn it is again once B closes it
+printf '%s\n' 'wait 300' 'tap b' 'hold b 1000' 'wait 300' 'print-status' 'tap down' 'wait 100' 'print-status' 'tap b' 'wait 300' 'print-status' > "$tmp/menu.script"
+menu=$("$sim" --script "$tmp/menu.script" "$elf" 2>&1)
+menu_open=$(printf '%s\n' "$menu" | grep -c '^status: .*You are green (White)\. The menu is open: up and down choose, A does it, B goes back\. Score if it ended now')
+menu_closed=$(printf '%s\n' "$menu" | grep '^status:' | tail -1 | grep -c 'You are green (White)\. Your turn\. Score if it ended now')
+if [ "$menu_open" = 2 ] && [ "$menu_closed" = 1 ] && printf '%s\n' "$menu" | grep -q 'uart: menu closed$'; then ok status-says-the-menu-is-open
+else bad status-says-the-menu-is-open "$(printf '%s\n' "$menu" | grep '^status:\|uart: menu' | tr '\n' '|')"; fi
 # after the match's last game the status keeps the match's result and
 # what A does, on the final position and the words after it, until A
 # starts a new match (the finished game stays saved as it ended)

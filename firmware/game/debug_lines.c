@@ -47,9 +47,9 @@ static char *put_game_of(char *o, const game_match_t *m)
 /* The lines' fixed words, in flash: string literals would take RAM on the
  * AVR (the Nano has none to spare). NUL-separated, in the order of the enum. */
 enum { S_RETURN, S_FIRST_WHITE, S_FIRST_BLACK, S_CONSOLE, S_HUMAN_WHITE, S_HUMAN_BLACK, S_MATCH, S_OVER, S_MATCH_OVER,
-       S_P1, S_P2, S_DRAW };
+       S_P1, S_P2, S_DRAW, S_MENU_CLOSED };
 static const char fixed[] FLASH_TABLE = "return \0 first white\0 first black\0 console \0 human white\0 human black\0"
-                                        " match\0over\0match over\0 p1\0 p2\0 draw";
+                                        " match\0over\0match over\0 p1\0 p2\0 draw\0menu closed";
 
 /* Writes fixed word k at o (no NUL); returns the end. */
 static char *put_fixed(char *o, uint8_t k)
@@ -66,6 +66,15 @@ void debug_return(uint8_t arrival)
     char line[10];
     rules_point_to_text(arrival, put_fixed(line, S_RETURN));
     line[9] = '\0';
+    hal_debug_line(line);
+}
+
+void debug_menu(bool open)
+{
+    char line[12];
+    *put_fixed(line, S_MENU_CLOSED) = '\0';
+    if (open)
+        line[4] = '\0'; /* "menu" */
     hal_debug_line(line);
 }
 

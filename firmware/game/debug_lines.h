@@ -11,6 +11,8 @@ void debug_move(const char *word, rules_move_t m);
 void debug_game(const ui_t *ui, const char *word);
 /* "return d5": the move arrives at d5 and the player picks its return point */
 void debug_return(uint8_t arrival);
+/* "menu" (it opens) or "menu closed" (back to the game or its end) */
+void debug_menu(bool open);
 /* "over W B RESULT REASON", "match G/N P1 P2" and, at the end, "match over P1 P2 WHO" */
 void debug_over(const ui_t *ui);
 

@@ -75,16 +75,21 @@ static void undo(ui_t *ui, uint8_t plies)
 }
 
 /* ---- the screens ----------------------------------------------------------- */
+/* The debug console hears "menu" when the menu opens and "menu closed"
+ * when it closes without a new match (whose start line says it), so that a
+ * terminal or a page can say the menu is open (its items come as words). */
 static void open_menu(ui_t *ui)
 {
     menu_open(ui, ui->screen);
     ui->screen = UI_MENU;
+    debug_menu(true);
     ticker_say(ui, UI_SAY_NOTHING);
 }
 
 /* Back to where the menu was opened, exactly as it was. */
 static void leave_menu(ui_t *ui)
 {
+    debug_menu(false);
     ui->screen = menu_close(ui);
     if (ui->screen != UI_GAME && ui->screen != UI_OVER)
         ticker_restart(ui, 0);

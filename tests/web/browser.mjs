@@ -1125,6 +1125,16 @@ try {
       await page.locator('#moves').textContent());
     await waitFor('the status line', 3000, async () => /You are green \(White\)\. Your turn\./.test(await page.locator('#status').textContent()) ||
       await page.locator('#status').textContent());
+    // with the menu open the status says so, not "Your turn" (issue 52
+    // item 5); B closes it, the game as it was
+    await page.keyboard.press('m');
+    await waitFor('the status with the menu open', 3000, async () =>
+      /You are green \(White\)\. The menu is open: up and down choose, A does it, B goes back\./.test(await page.locator('#status').textContent()) ||
+      await page.locator('#status').textContent());
+    await tapKey(page, 'b');
+    await waitUart(page, 'menu closed');
+    await waitFor('the status after the menu', 3000, async () => /You are green \(White\)\. Your turn\./.test(await page.locator('#status').textContent()) ||
+      await page.locator('#status').textContent());
     // the piezo: the firmware's key clicks reached the buzzer pin
     const tones = await page.evaluate(() => window.jarmo.buzzer.tones);
     if (tones < 1) throw new Error('no tone on the buzzer pin while keys were pressed');

@@ -202,6 +202,16 @@ check('wasm-status-choosing-a-return', () => {
   return (!/returning/.test(plain) && /Your turn: choose where the returning piece goes \(a lit point\), then A\./.test(choosing)) ||
     JSON.stringify([plain, choosing]);
 });
+// the menu open over the game (the console's "menu" line before the game's
+// newest): the status says so, not whose turn it is (issue 52 item 5)
+check('wasm-status-menu-open', () => {
+  const { image } = simImage([], `${tmp}/play.script`);
+  const open = text.status(image, 'menu move a5-c4').text, alone = text.status(image, 'menu').text;
+  const hint = text.status(image, 'menu hint b1-a3').text, closed = text.status(image, 'move a5-c4').text;
+  const said = /You are green \(White\)\. The menu is open: up and down choose, A does it, B goes back\. Score if it ended now/;
+  return (said.test(open) && said.test(alone) && said.test(hint) && !/Your turn|The hint/.test(open + alone + hint) &&
+    /Your turn\./.test(closed)) || JSON.stringify([open, alone, hint, closed]);
+});
 // after a match's last game the finished game stays saved: with the
 // console's "over" line the status keeps the result and what A does
 writeFileSync(`${tmp}/match.script`, 'wait 300\nautoplay 1 600000\nwait-uart 100 match over\nwait 3000\n');
@@ -209,9 +219,10 @@ check('wasm-status-after-the-match', () => {
   const { image, out } = simImage(['level=1', 'match=1'], `${tmp}/match.script`);
   const over = (out.match(/uart: (over \d+ \d+ \w+ \S+)/) || [])[1];
   if (!over) return `no over line in ${out.slice(-300)}`;
-  const s = text.status(image, over), before = text.status(image, 'move a5-c4');
+  const s = text.status(image, over), before = text.status(image, 'move a5-c4'), menu = text.status(image, `menu ${over}`);
   return (s.game && /^You against the console \(level 1\), classic; match: you \d+, console \d+\nGame 1 of 1 over: (you win|the console wins|a draw) \d+-\d+ \([a-z ]+\)\. Press A for a new match\.$/.test(s.text) &&
-    !before.game) || JSON.stringify([s, before]);
+    !before.game && /over: .*\. The menu is open: up and down choose, A does it, B goes back\.$/.test(menu.text) && !/Press A/.test(menu.text)) ||
+    JSON.stringify([s, before, menu]);
 });
 check('wasm-status-no-game', () => {
   const s = text.status(new Uint8Array(1024).fill(0xff));

@@ -474,12 +474,14 @@ async function main() {
   const status = $('#status');
   let statusVersion = -1;
   let latestLine = ''; // the console's newest line of the game: tells the end screens (status_text.h)
+  let menuOpen = false; // from the console's "menu" line to "menu closed", a start or a restart
   let statusLatest = null;
   function updateStatus() {
-    if (eeprom.version === statusVersion && latestLine === statusLatest) return;
+    const latest = menuOpen ? `menu ${latestLine}`.trim() : latestLine;
+    if (eeprom.version === statusVersion && latest === statusLatest) return;
     statusVersion = eeprom.version;
-    statusLatest = latestLine;
-    const s = text.status(eeprom.bytes, latestLine);
+    statusLatest = latest;
+    const s = text.status(eeprom.bytes, latest);
     status.textContent = s.game ? s.text : 'A new game is starting.';
     status.dataset.game = String(s.game);
   }
@@ -520,6 +522,8 @@ async function main() {
         if (end && (end.side === 'white' || end.side === 'black')) gameLine = `${line} ${end.side}`;
       }
       if (/^(start|resume|move|undo|over|return|hint) /.test(line)) latestLine = gameLine;
+      if (line === 'menu') menuOpen = true;
+      else if (line === 'menu closed' || /^(start|jarmo) /.test(line)) menuOpen = false;
       if (over && !over.partial) {
         const kept = records.add(over.record);
         if (!kept.ok) $('#record-note').textContent = `This game could not be kept: ${kept.why}.`;
