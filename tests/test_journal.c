@@ -684,6 +684,57 @@ static void test_journal_double_faults_never_resume_an_older_game(void **state)
     assert_true(said + newest >= 200u);
 }
 
+/* A power cut after a new pair's first copy is whole but for its start
+ * tag: the load takes that copy (the game after the save), and the next
+ * save writes a new pair with its start tags, so that one damaged byte of
+ * the untagged copy later loses nothing (before, the same game was not
+ * saved again: it stayed in that copy alone, and a damaged byte of it
+ * resumed the older game). */
+static void test_journal_untagged_copy_is_saved_again(void **state)
+{
+    (void)state;
+    erase();
+    game_save_t a = {.last_from = RULES_NO_POINT, .match = vs_console}, b, back;
+    rules_init(&a.pos, RULES_CLASSIC, RULES_WHITE);
+    game_save_store(&a);
+    uint32_t rng = 31;
+    for (int i = 0; i < 4; i++) {
+        assert_true(random_move(&a, &rng));
+        game_save_store(&a);
+    }
+    b = a;
+    b.match.number = 2;
+    rules_init(&b.pos, RULES_LUDOS, RULES_BLACK);
+    b.last_from = RULES_NO_POINT;
+    uint8_t saved[HAL_NV_SIZE];
+    memcpy(saved, eeprom, sizeof saved);
+    const unsigned b0 = bytes_written;
+    game_save_store(&b);
+    const unsigned n = bytes_written - b0;
+    unsigned untagged = 0;
+    for (unsigned cut = 0; cut < n; cut++) {
+        memcpy(eeprom, saved, sizeof eeprom);
+        writes_left = (int)cut;
+        game_save_store(&b);
+        writes_left = -1;
+        journal_t j;
+        journal_open(&j);
+        if (!j.untagged)
+            continue;
+        untagged++;
+        const unsigned copy = j.snap;
+        assert_int_equal(game_save_load(&back), GAME_SAVE_RESUMED);
+        assert_same_save(&b, &back);
+        game_save_store(&b); /* the same game: saved again, with its start tags */
+        journal_open(&j);
+        assert_false(j.untagged);
+        eeprom[EE_GAME_ADDR + 2u * ((copy + 3u) % EE_JOURNAL_WORDS) + 1u] ^= 0x10u;
+        assert_int_equal(game_save_load(&back), GAME_SAVE_RESUMED);
+        assert_same_save(&b, &back);
+    }
+    assert_int_equal(untagged, 1); /* the cut just before the first copy's start tag */
+}
+
 /* A power cut at every byte of every kind of save, the byte being written
  * left as noise or not written at all: the load gives the game before the
  * save or the game after it. */
@@ -759,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_journal_compacts_when_full),
         cmocka_unit_test(test_journal_damage_falls_back),
         cmocka_unit_test(test_journal_power_cuts),
+        cmocka_unit_test(test_journal_untagged_copy_is_saved_again),
         cmocka_unit_test(test_journal_snapshot_bit_flips_lose_nothing),
         cmocka_unit_test(test_journal_reads_the_single_snapshots_of_before),
         cmocka_unit_test(test_journal_chain_lengths_per_format),

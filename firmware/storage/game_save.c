@@ -125,10 +125,10 @@ void game_save_store(const game_save_t *g)
     game_save_t now;
     journal_open(&j);
     const int8_t code = replay(&j, &now, g);
-    if (code != REPLAY_FAILED && memcmp(&now, g, SAVE_BYTES) == 0)
+    if (code != REPLAY_FAILED && memcmp(&now, g, SAVE_BYTES) == 0 && !j.untagged)
         return; /* unchanged: spare the EEPROM */
-    if (code < 0 || !journal_append(&j, (uint8_t)code))
-        snapshot(&j, g);
+    if (code < 0 || j.untagged || !journal_append(&j, (uint8_t)code))
+        snapshot(&j, g); /* (untagged: a new pair with its start tags, journal.h) */
 }
 
 uint8_t game_save_load(game_save_t *g)

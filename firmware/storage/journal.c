@@ -173,16 +173,23 @@ static bool start_at(const journal_t *j, uint16_t k)
     return tag == START || tag == START_ONE;
 }
 
-/* The first (copy 0, seq even) or second copy (1, seq odd) of a pair after
- * j's chain starts at word k of it, newer than j's, readable but for its
- * start tag: j describes it. Not inlined: its buffer is not on the stack
- * while the ring is scanned. */
+/* The first (copy 0) or second copy (1) of the pair journal_snapshot
+ * writes after the chain of j's pair starts at word k of it, with the seq
+ * the writer gives it, readable but for its start tag: j describes it. (A
+ * single snapshot's chain, of the journal before pairs, is never followed
+ * by one: its firmware counted seq by ones.) Not inlined: its buffer is
+ * not on the stack while the ring is scanned. */
 static __attribute__((noinline)) bool take_at(journal_t *j, uint16_t k, uint8_t copy)
 {
     uint8_t blob[BLOB];
     const place_t at = chain_word(j->snap, j->colour, k);
-    const uint16_t x = word_of(at.addr);
-    return read_snapshot(x, at.colour, blob) && !((blob[0] ^ copy) & 1u) && take(j, x, at.colour, false, blob);
+    const uint16_t x = word_of(at.addr), seq = (uint16_t)(((j->seq + 2u) & ~1u) | copy);
+    hal_watchdog_kick(); /* each chain taken is another lap of this loop */
+    if (j->most != JOURNAL_MOST_PAIR || !read_snapshot(x, at.colour, blob) ||
+        (uint16_t)(blob[0] | (blob[1] << 8)) != seq || !take(j, x, at.colour, false, blob))
+        return false;
+    j->untagged = true;
+    return true;
 }
 
 /* (not inlined: its buffers are not on the stack while a game is replayed) */
@@ -190,6 +197,7 @@ __attribute__((noinline)) void journal_open(journal_t *j)
 {
     uint16_t k;
     scan(j, false);
+    j->untagged = false;
     do {
         uint16_t n = 0;
         uint8_t check = j->check;

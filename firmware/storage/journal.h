@@ -19,11 +19,13 @@
  * The newest valid snapshot (all its words of the expected colour, the CRC
  * right, the highest seq: either copy) and the entries after its pair, up
  * to the first word whose colour, code or check is wrong (or the most its
- * format holds), are what the journal holds. After them may stand a newer
- * pair whose start tags cannot be read (both damaged: the scan, which
- * looks for start tags, passes it by): if either copy reads but for its
- * start tag, with the seq the writer gives the pair after this chain, the
- * journal holds it and the entries after it instead. Otherwise a
+ * format holds), are what the journal holds. After a pair's chain may
+ * stand a newer pair whose start tags cannot be read (both damaged, or a
+ * power cut just before the first copy's: the scan, which looks for start
+ * tags, passes it by): if either copy reads but for its start tag, with the
+ * seq the writer gives the pair after this chain, the journal holds it and
+ * the entries after it instead, and the next save writes a new pair (a
+ * copy without its tag is one damaged byte from being passed by). Otherwise a
  * snapshot's start tag with the chain's colour after them (the first or the
  * second copy of a newer pair that cannot be read) means the chain is an
  * older game's: lost, never resumed.
@@ -67,6 +69,7 @@ typedef struct {
     uint16_t entries; /* valid entries after it */
     bool lost;        /* a newer snapshot was written after this chain and cannot be read */
     bool used;        /* a word's tag is not erased (0xFF): the ring holds something */
+    bool untagged;    /* the snapshot was found past a start tag that cannot be read */
     uint8_t check;    /* the chain's state: the last entry's check */
 } journal_t;
 
