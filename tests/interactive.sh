@@ -40,7 +40,7 @@ key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.5; key z 0.6
 for _ in 1 2; do key m 1.4; key Down 0.2; key Down 0.2; key Down 0.3; key z 0.6; done
 screen=$(tmux capture-pane -p -t "$session")
 stray=$(printf '%s\n' "$screen" | sed -n '/debug console:/,$p' | sed 1d | grep -v '^ *$' |
-  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white console 2 human white match 1/2|move [a-e][1-5][-x][a-e][1-5](@[a-e][1-5])?|words [A-Z0-9 -]+) *$')
+  grep -Ev '^    (jarmo jarmo-handheld ready|start classic first white console 2 human white match 1/2|move [a-e][1-5][-x][a-e][1-5](@[a-e][1-5])?|words [A-Z0-9 -]+|menu|menu closed) *$')
 if [ -z "$stray" ] && printf '%s\n' "$screen" | grep -c 'start classic' | grep -q '[2-9]'; then ok clean-lines
 else bad clean-lines "lines with leftover text: $(printf '%s' "$stray" | tr '\n' '|')"; fi
 key q 0.3
