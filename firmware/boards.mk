@@ -37,30 +37,18 @@ BOARD_AI = $(if $(call ai_for_size,$(1)),$(patsubst %.c,$(B)/$(1)/obj/%.o,$(AI_S
 # core's speed and size are still measured on their own.
 BOARD_RULES = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(RULES_SRC))
 
-# The order of each board's code in flash, firmware/link/BOARD.order
-# (tools/mk/link_order.py): the linker shortens a call or jump to 2 bytes
-# only when its target is within 4 KB, and the order of link-time
-# optimisation's output left 287 of the handheld's long. make link-order
-# searches for a better order from the board's link and writes it; the
-# board's linker script is the linker's own with those sections first.
-# (tests/size.sh fails when the order misses a code section or names one
-# that is gone: run make link-order and commit the file.)
+# The order of each board's code in flash, firmware/link/BOARD.order: the
+# linker shortens a call or jump to 2 bytes only when its target is within
+# 4 KB, and the order of link-time optimisation's output left 287 of the
+# handheld's long. The board's linker script is the linker's own (the one
+# avr-gcc runs) with the order's sections first (link/link_script.awk);
+# make link-order (tools/mk/host.mk) writes the order anew, and
+# tests/size.sh fails when it misses a code section or names one that is
+# gone. (The folder is a prerequisite too: a deleted order rebuilds the
+# script without it.)
 LINK_ORDER = firmware/link/$(1).order
 AVR_LD_EMULATION := avr5
-.PHONY: link-order
-link-order: $(foreach b,$(BOARDS),link-order-$(b))
-define board_link_order
-.PHONY: link-order-$(1)
-link-order-$(1):
-	@for round in 1 2; do \
-	  $$(MAKE) --no-print-directory -s $(B)/$(1)/firmware.elf && \
-	  avr-size $(B)/$(1)/firmware.elf | awk 'NR == 2 { print "  $(1): " $$$$1 + $$$$2 " B" }' && \
-	  python3 tools/mk/link_order.py order $(B)/$(1)/firmware.elf $(B)/$(1)/firmware.map $(call LINK_ORDER,$(1)) || exit 1; \
-	done
-	@$$(MAKE) --no-print-directory -s $(B)/$(1)/firmware.elf
-	@avr-size $(B)/$(1)/firmware.elf | awk 'NR == 2 { print "  $(1): " $$$$1 + $$$$2 " B with $(call LINK_ORDER,$(1))" }'
-endef
-$(foreach b,$(BOARDS),$(eval $(call board_link_order,$(b))))
+AVR_LD = $(shell $(AVR_CC) -print-prog-name=ld 2>/dev/null)
 
 # board objects: the board header is the only difference
 define board_rules
@@ -69,10 +57,10 @@ $(B)/$(1)/obj/%.o: %.c
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $(call BOARD_FLAGS,$(1)) -c -o $$@ $$<
 $(if $(call ai_for_size,$(1)),$(B)/$(1)/obj/firmware/ai/%.o: AVR_CFLAGS += -UAI_ASM -DAI_ASM=0 -DAI_TOP_BUDGET=$(AI_TOP_BUDGET_FOR_SIZE) -DAI_TOP_FAST_SETS=$(AI_TOP_FAST_SETS_FOR_SIZE))
-$(B)/$(1)/firmware.ld: $(wildcard $(call LINK_ORDER,$(1))) tools/mk/link_script.awk
+$(B)/$(1)/firmware.ld: $(wildcard $(call LINK_ORDER,$(1))) firmware/link firmware/link/link_script.awk
 	@mkdir -p $$(@D)
 	@echo "  LD   $$@"
-	$$(Q)avr-ld -m$(AVR_LD_EMULATION) --verbose | awk -v order=$(call LINK_ORDER,$(1)) -f tools/mk/link_script.awk > $$@
+	$$(Q)$$(AVR_LD) -m$(AVR_LD_EMULATION) --verbose | awk -v order=$(call LINK_ORDER,$(1)) -f firmware/link/link_script.awk > $$@
 $(B)/$(1)/firmware.elf: $(call FW_OBJ,$(1)) $(call BOARD_RULES,$(1)) $(call BOARD_AI,$(1)) $$(AVR_PAINT) $(B)/$(1)/firmware.ld
 	@echo "  AVR  $$@"
 	$$(Q)$$(AVR_CC) $$(AVR_CFLAGS) $$(AVR_LTO) $$(AVR_LDFLAGS) -Wl,-T,$(B)/$(1)/firmware.ld -Wl,-Map=$(B)/$(1)/firmware.map -o $$@ $$(filter-out %.ld,$$^)

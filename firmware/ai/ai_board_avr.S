@@ -1025,7 +1025,7 @@ remove_last:
     push ZH
     mov r24, r25                    /* (f, t, the high byte's flags) */
     movw XL, r14
-    rcall ai_push_returns
+    call ai_push_returns            /* (another section: the linker shortens it when within reach) */
     movw r14, XL
     pop ZH
     pop ZL

@@ -118,3 +118,24 @@ fuzz: deps $(H)/fuzz_protocol $(H)/fuzz_files $(B)/fuzz-files-seeds/elf
 	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-files-corpus
 	$(H)/fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=2048 $(B)/fuzz-corpus tests/fuzz-seeds
 	$(H)/fuzz_files -max_total_time=$(FUZZ_SECONDS) -max_len=65536 $(B)/fuzz-files-corpus $(B)/fuzz-files-seeds
+
+# ---- the order of each board's code in flash ---------------------------------
+# make link-order: each board linked with its order (firmware/boards.mk),
+# then tools/mk/link_order.py searches that link for an order that leaves
+# fewer calls and jumps out of 2-byte reach and writes it to
+# firmware/link/BOARD.order; twice, as each link's sizes move a little with
+# its order. About 20 s a board. Commit the files it writes.
+.PHONY: link-order
+link-order: $(foreach b,$(BOARDS),link-order-$(b))
+define board_link_order
+.PHONY: link-order-$(1)
+link-order-$(1):
+	@for round in 1 2; do \
+	  $$(MAKE) --no-print-directory -s $(B)/$(1)/firmware.elf && \
+	  avr-size $(B)/$(1)/firmware.elf | awk 'NR == 2 { print "  $(1): " $$$$1 + $$$$2 " B" }' && \
+	  python3 tools/mk/link_order.py order $(B)/$(1)/firmware.elf $(B)/$(1)/firmware.map firmware/link/$(1).order || exit 1; \
+	done
+	@$$(MAKE) --no-print-directory -s $(B)/$(1)/firmware.elf
+	@avr-size $(B)/$(1)/firmware.elf | awk 'NR == 2 { print "  $(1): " $$$$1 + $$$$2 " B with firmware/link/$(1).order" }'
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_link_order,$(b))))

@@ -11,8 +11,10 @@ reach (tens of bytes of noise per change). This tool reads a link's map
 (each code section's place and size) and disassembly (every call and jump
 from one section to another), searches for an order of the sections that
 leaves fewer of them out of reach, and writes it: one section pattern a
-line, which tools/mk/link_script.awk puts into the linker script ahead of
-the rest of the code.
+line, which firmware/link/link_script.awk puts into the linker script ahead
+of the rest of the code. (A branch written as rcall or rjmp by hand from
+one section into another would fail the link when the order puts them
+apart: the assembler says call or jmp, and the linker shortens it.)
 
   link_order.py order ELF MAP OUT.order [ITERATIONS]
       a better order, starting from the link's own (make link-order)
@@ -135,8 +137,8 @@ def order(elf, map_path, out_path, iterations):
             continue  # a vector is 4 bytes, rjmp or jmp
         su, so = locate(src)
         du, do = locate(dst)
-        if (su is None and du is None) or (su is not None and su == du):
-            continue  # its distance is the same in every order
+        if su is None or su == du:
+            continue  # before the ordered code (start-up, or a table read as code) or within one section
         edges.append((su, so, du, do))
     n, first_addr = len(units), secs[0][1]
     sizes = [u['size'] for u in units]
@@ -148,7 +150,7 @@ def order(elf, map_path, out_path, iterations):
             at += sizes[k]
         count = 0
         for su, so, du, do in edges:
-            d = ((pos[du] + do) if du is not None else do) - ((pos[su] + so) if su is not None else so) - 2
+            d = ((pos[du] + do) if du is not None else do) - (pos[su] + so) - 2
             if not REACH_BACK + MARGIN <= d <= REACH_FORWARD - MARGIN:
                 count += 1
         return count
