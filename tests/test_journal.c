@@ -175,6 +175,26 @@ static unsigned play_games(unsigned games, unsigned max_plies, uint32_t *rng)
     return plies;
 }
 
+/* The bytes one save of g writes. */
+static unsigned store_counted(const game_save_t *g)
+{
+    const unsigned before = bytes_written;
+    game_save_store(g);
+    return bytes_written - before;
+}
+
+/* The EEPROM set back to `saved`, then g saved with a power cut after
+ * `writes` bytes; the byte being written then left as noise if `torn`. */
+static void store_cut(const uint8_t saved[HAL_NV_SIZE], const game_save_t *g, int writes, bool torn)
+{
+    memcpy(eeprom, saved, HAL_NV_SIZE);
+    writes_left = writes;
+    tear = torn;
+    game_save_store(g);
+    writes_left = -1;
+    tear = false;
+}
+
 static unsigned cycles_max(unsigned from, unsigned to)
 {
     unsigned most = 0;
@@ -515,20 +535,13 @@ static void assert_fixture_resumes(const char *image, const char *moves, uint8_t
     next.last_from = RULES_MOVE_IS_PLACEMENT(m[0]) ? RULES_NO_POINT : RULES_MOVE_FROM(m[0]);
     uint8_t saved[HAL_NV_SIZE];
     memcpy(saved, eeprom, sizeof saved);
-    const unsigned b0 = bytes_written;
-    game_save_store(&next);
-    const unsigned n = bytes_written - b0;
+    const unsigned n = store_counted(&next);
     game_save_t got;
     assert_int_equal(game_save_load(&got), GAME_SAVE_RESUMED);
     assert_same_save(&next, &got);
     for (unsigned cut = 0; cut < n; cut++)
         for (int torn = 0; torn < 2; torn++) {
-            memcpy(eeprom, saved, sizeof eeprom);
-            writes_left = (int)cut + torn;
-            tear = torn;
-            game_save_store(&next);
-            writes_left = -1;
-            tear = false;
+            store_cut(saved, &next, (int)cut + torn, torn);
             assert_int_equal(game_save_load(&got), GAME_SAVE_RESUMED);
             const bool is_old = memcmp(&got.pos, &back.pos, sizeof got.pos) == 0;
             const bool is_new = memcmp(&got.pos, &next.pos, sizeof got.pos) == 0;
@@ -708,15 +721,10 @@ static void test_journal_untagged_copy_is_saved_again(void **state)
     b.last_from = RULES_NO_POINT;
     uint8_t saved[HAL_NV_SIZE];
     memcpy(saved, eeprom, sizeof saved);
-    const unsigned b0 = bytes_written;
-    game_save_store(&b);
-    const unsigned n = bytes_written - b0;
+    const unsigned n = store_counted(&b);
     unsigned untagged = 0;
     for (unsigned cut = 0; cut < n; cut++) {
-        memcpy(eeprom, saved, sizeof eeprom);
-        writes_left = (int)cut;
-        game_save_store(&b);
-        writes_left = -1;
+        store_cut(saved, &b, (int)cut, false);
         journal_t j;
         journal_open(&j);
         if (!j.untagged)
@@ -764,20 +772,13 @@ static void test_journal_power_cuts(void **state)
             }
             uint8_t saved[HAL_NV_SIZE];
             memcpy(saved, eeprom, sizeof saved);
-            const unsigned b0 = bytes_written;
-            game_save_store(&g);
-            const unsigned n = bytes_written - b0;
+            const unsigned n = store_counted(&g);
             for (unsigned cut = 0; cut <= n; cut++)
                 for (int torn = 0; torn < 2; torn++) {
                     uint8_t after[HAL_NV_SIZE];
                     memcpy(after, eeprom, sizeof after);
-                    memcpy(eeprom, saved, sizeof eeprom);
-                    writes_left = (int)cut + torn;
-                    tear = torn;
                     if (!(torn && cut == n)) {
-                        game_save_store(&g);
-                        writes_left = -1;
-                        tear = false;
+                        store_cut(saved, &g, (int)cut + torn, torn);
                         assert_true(game_save_load(&back));
                         const bool is_old = memcmp(&back.pos, &old.pos, sizeof back.pos) == 0 &&
                                             back.last_from == old.last_from &&
@@ -793,8 +794,6 @@ static void test_journal_power_cuts(void **state)
                         assert_true(game_save_load(&back));
                         assert_same_save(&g, &back);
                     }
-                    writes_left = -1;
-                    tear = false;
                     memcpy(eeprom, after, sizeof eeprom);
                 }
         }
