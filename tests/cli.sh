@@ -22,14 +22,13 @@ expect() {
 # engine: perft counts past 2^32
 expect perft-64-bit 0 '^= 4423356140$' -- sh -c "printf 'perft 9\n' | '$host/jarmo'"
 # the order of the code in flash (tools/mk/link_order.py): a section the
-# link no longer has, a file that is no link map, a missing map, and the
-# board's own order against its link
+# link no longer has, a file that is no link map, a missing map (each
+# board's own order against its link: tests/size.sh)
 printf '# an order\n.text.no_such_function\n' > "$tmp/stale.order"
 expect link-order-stale 1 'places nothing' -- python3 tools/mk/link_order.py check "$(dirname "$elf")/firmware.map" "$tmp/stale.order"
 expect link-order-not-a-map 2 '^link_order: .*: no \*\(\.text\) in the map' -- python3 tools/mk/link_order.py check tests/cli.sh "$tmp/stale.order"
 expect link-order-no-map 2 '^link_order: .*nothing.map: No such file' -- python3 tools/mk/link_order.py check "$tmp/nothing.map" "$tmp/stale.order"
 expect link-order-usage 2 '^link_order: usage' -- python3 tools/mk/link_order.py sort
-expect link-order-current 0 '' -- python3 tools/mk/link_order.py check "$(dirname "$elf")/firmware.map" "firmware/link/$(basename "$(dirname "$elf")").order"
 # jarmo-sim: what it is given to run
 head -c 4096 /dev/urandom > "$tmp/random.bin"
 printf 'not an elf at all\n' > "$tmp/text.elf"

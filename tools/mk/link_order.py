@@ -27,6 +27,8 @@ numbers (.lto_priv.147, .constprop.40) as wildcards, so a build after a
 small change links in nearly the same order. The search is a seeded local
 search: the same link gives the same order.
 """
+import bisect
+import fnmatch
 import random
 import re
 import subprocess
@@ -43,18 +45,12 @@ def fail(msg):
 
 
 def read_map(map_path):
-    """The end of the vector table, and (name, address, size) of each code
-    section (.text.*) after the start-up code, in link order."""
+    """(name, address, size) of each code section (.text.*) after the
+    start-up code, in link order."""
     try:
         lines = open(map_path).read().splitlines()
     except OSError as e:
         fail(f'{map_path}: {e.strerror}')
-    vectors_end = 0
-    for line in lines:
-        m = re.match(r'^ \.vectors\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)', line)
-        if m:
-            vectors_end = int(m.group(1), 16) + int(m.group(2), 16)
-            break
     try:
         i = lines.index(' *(.text)') + 1  # then this tool's order, then *(.text.*)
     except ValueError:
@@ -75,7 +71,7 @@ def read_map(map_path):
         i += 1
     if not out:
         fail(f'{map_path}: no code sections after *(.text)')
-    return vectors_end, out
+    return out
 
 
 BRANCH = re.compile(r'^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*\t(r?call|r?jmp)\t[^;]*;\s*0x([0-9a-f]+)')
@@ -98,10 +94,6 @@ def pattern(name):
     return re.sub(r'\.(lto_priv|constprop|isra|part|cold)\.\d+', r'.\1.*', name)
 
 
-def glob_match(pat, name):
-    return re.fullmatch(re.escape(pat).replace(r'\*', '.*'), name) is not None
-
-
 def read_order(path):
     try:
         return [l.strip() for l in open(path) if l.strip() and not l.startswith('#')]
@@ -110,7 +102,7 @@ def read_order(path):
 
 
 def order(elf, map_path, out_path, iterations):
-    vectors_end, secs = read_map(map_path)
+    secs = read_map(map_path)
     units, index = [], {}  # one unit per pattern: what the linker script places
     for name, addr, size in secs:
         p = pattern(name)
@@ -125,7 +117,6 @@ def order(elf, map_path, out_path, iterations):
 
     def locate(a):
         """(unit, offset in it), or (None, address) outside the ordered code."""
-        import bisect
         k = bisect.bisect_right(starts, a) - 1
         if k >= 0 and spans[k][0] <= a < spans[k][1]:
             return spans[k][2], spans[k][3] + a - spans[k][0]
@@ -133,12 +124,10 @@ def order(elf, map_path, out_path, iterations):
 
     edges = []
     for src, dst in branches(elf):
-        if src < vectors_end:
-            continue  # a vector is 4 bytes, rjmp or jmp
         su, so = locate(src)
         du, do = locate(dst)
         if su is None or su == du:
-            continue  # before the ordered code (start-up, or a table read as code) or within one section
+            continue  # from before the ordered code (the vectors, start-up, a table read as code) or within one section
         edges.append((su, so, du, do))
     n, first_addr = len(units), secs[0][1]
     sizes = [u['size'] for u in units]
@@ -180,10 +169,10 @@ def order(elf, map_path, out_path, iterations):
 
 
 def check(map_path, order_path):
-    _, secs = read_map(map_path)
+    secs = read_map(map_path)
     pats = read_order(order_path)
-    said = [f'{order_path}: places no {name}' for name, _, _ in secs if not any(glob_match(p, name) for p in pats)]
-    said += [f'{order_path}: {p} places nothing' for p in pats if not any(glob_match(p, name) for name, _, _ in secs)]
+    said = [f'{order_path}: places no {name}' for name, _, _ in secs if not any(fnmatch.fnmatchcase(name, p) for p in pats)]
+    said += [f'{order_path}: {p} places nothing' for p in pats if not any(fnmatch.fnmatchcase(name, p) for name, _, _ in secs)]
     try:
         print('\n'.join(said), end='\n' if said else '')
     except BrokenPipeError:
